@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// Launcher for the `clubdata` command. Plain JavaScript on purpose: it must run on whatever
+// Node the machine has, install the project's dependencies when they are missing, and hand
+// over to Node 24 (installed from the npm registry as the `node@24` package into a cache
+// folder outside the repository when the machine's Node is older).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const REQUIRED_MAJOR = 24;
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+
+function fail(message) {
+  process.stderr.write(`clubdata: ${message}\n`);
+  process.exit(1);
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: ['ignore', 'inherit', 'inherit'], ...options });
+  if (result.error) fail(`could not run ${command}: ${result.error.message}`);
+  if (result.status !== 0) fail(`${command} ${args.join(' ')} exited with ${result.status}`);
+}
+
+// Dependencies: installed with the machine's npm when node_modules is missing or older than the lockfile.
+function ensureDependencies() {
+  const marker = join(root, 'node_modules', '.package-lock.json');
+  const lock = join(root, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
+  process.stderr.write('clubdata: installing dependencies (npm ci)...\n');
+  run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: ['ignore', 2, 'inherit'] });
+}
+
+function nodeCacheDir() {
+  if (process.env.CLUBDATA_NODE_CACHE) return process.env.CLUBDATA_NODE_CACHE;
+  const cacheHome = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
+  return join(cacheHome, 'clubdata', `node${REQUIRED_MAJOR}`);
+}
+
+function majorOf(binary) {
+  const result = spawnSync(binary, ['--version'], { encoding: 'utf8' });
+  const match = /^v(\d+)\./.exec(result.stdout ?? '');
+  return match ? Number(match[1]) : 0;
+}
+
+// The Node binary to run the project with: this one when it is recent enough, else the cached node@24.
+function ensureNode() {
+  if (Number(process.versions.node.split('.')[0]) >= REQUIRED_MAJOR) return process.execPath;
+  const dir = nodeCacheDir();
+  const binary = join(dir, 'node_modules', '.bin', 'node');
+  if (!existsSync(binary) || majorOf(binary) < REQUIRED_MAJOR) {
+    process.stderr.write(`clubdata: Node ${process.versions.node} is older than ${REQUIRED_MAJOR}; installing node@${REQUIRED_MAJOR} into ${dir}...\n`);
+    run('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', `node@${REQUIRED_MAJOR}`], {
+      stdio: ['ignore', 2, 'inherit'],
+    });
+    if (majorOf(binary) < REQUIRED_MAJOR) fail(`node@${REQUIRED_MAJOR} did not install a working binary at ${binary}`);
+  }
+  return binary;
+}
+
+const [command, ...rest] = process.argv.slice(2);
+ensureDependencies();
+const node = ensureNode();
+
+let args;
+if (command === 'test') args = [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...rest];
+else if (command === 'typecheck') args = [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', root, ...rest];
+else args = [join(root, 'src', 'cli.ts'), ...process.argv.slice(2)];
+
+const child = spawn(node, args, { stdio: 'inherit', env: { ...process.env, CLUBDATA_LAUNCHED: '1' } });
+// Forward termination requests; the child shuts down gracefully and its exit code becomes ours.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => child.kill(signal));
+}
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + 1 : 1)));

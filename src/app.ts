@@ -1,0 +1,53 @@
+// Builds the Fastify app as a plugin and never listens: server.ts and the tests both use it.
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { randomBytes } from 'node:crypto';
+import type { Config } from './config.ts';
+import type { Pool } from './db/pool.ts';
+import auth from './plugins/auth.ts';
+import errorHandler from './plugins/error-handler.ts';
+import openapi from './plugins/openapi.ts';
+import rateLimit from './plugins/rate-limit.ts';
+import { resourceSchemas } from './schemas/index.ts';
+import { ErrorEnvelope } from './schemas/common.ts';
+import customers from './routes/customers/index.ts';
+import health from './routes/health.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    pool: Pool;
+  }
+}
+
+export interface AppDependencies {
+  config: Config;
+  pool: Pool;
+  redis?: Redis | undefined;
+  /** The process logger; tests leave it out and get no request logs. */
+  logger?: FastifyBaseLogger | undefined;
+}
+
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    genReqId: () => `req_${randomBytes(12).toString('base64url')}`,
+    ajv: {
+      // Unknown parameters must be rejected (decisions.md), so nothing is silently removed.
+      customOptions: { removeAdditional: false, coerceTypes: true, useDefaults: false, allErrors: false },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('pool', deps.pool);
+  await app.register(auth, { pool: deps.pool, cacheMs: deps.config.apiKeyCacheMs });
+  await app.register(rateLimit, { ...deps.config.rateLimit, redis: deps.redis });
+  await app.register(errorHandler);
+  await app.register(openapi, { serverUrl: deps.config.publicUrl });
+
+  app.addSchema(ErrorEnvelope);
+  for (const schema of resourceSchemas) app.addSchema(schema);
+
+  await app.register(health);
+  await app.register(customers);
+  return app;
+}

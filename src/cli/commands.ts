@@ -1,0 +1,222 @@
+// The data commands of `clubdata`. Each opens the configured database (starting the embedded
+// one when needed), makes sure it is migrated, does its work and closes everything again.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { createLogger } from '../logger.ts';
+import type { Config } from '../config.ts';
+import { createKey, listKeys, revokeKey } from '../db/api-keys.ts';
+import { createClub, listClubs, updateClub, type ClubInput } from '../db/clubs.ts';
+import { migrate } from '../db/migrate.ts';
+import { createPool, type Pool } from '../db/pool.ts';
+import { openDatabase } from '../db/postgres.ts';
+import { seedDemo } from '../demo/seed.ts';
+import { DEFAULT_SCOPES, isScope } from '../domain/scopes.ts';
+import { serve } from '../server.ts';
+
+export class UsageError extends Error {}
+
+type Options = ParseArgsConfig['options'];
+
+function parse(args: string[], options: Options, positionals = 0) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options: { ...options, json: { type: 'boolean' } }, allowPositionals: positionals > 0, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  if (parsed.positionals.length > positionals) throw new UsageError(`unexpected argument: ${parsed.positionals[positionals]}`);
+  return parsed as { values: Record<string, string | boolean | undefined>; positionals: string[] };
+}
+
+function required(values: Record<string, unknown>, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function onOff(value: string | boolean | undefined, name: string): boolean | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'on' || value === 'true') return true;
+  if (value === 'off' || value === 'false') return false;
+  throw new UsageError(`--${name} must be on or off`);
+}
+
+function clubInput(values: Record<string, string | boolean | undefined>): Partial<ClubInput> {
+  const billing = values['billing-model'];
+  if (billing !== undefined && billing !== 'subscriptions' && billing !== 'legacy') {
+    throw new UsageError('--billing-model must be subscriptions or legacy');
+  }
+  const input: Partial<ClubInput> = {};
+  if (typeof values.name === 'string') input.name = values.name;
+  if (typeof values.timezone === 'string') input.timezone = values.timezone;
+  if (billing !== undefined) input.billingModel = billing;
+  const apiAccess = onOff(values['api-access'], 'api-access');
+  if (apiAccess !== undefined) input.apiAccess = apiAccess;
+  return input;
+}
+
+function print(json: boolean, value: unknown, text: () => string): void {
+  process.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : `${text()}\n`);
+}
+
+function table(rows: object[], columns: string[]): string {
+  if (rows.length === 0) return '(none)';
+  const cell = (v: unknown) => (v === null || v === undefined ? '-' : Array.isArray(v) ? v.join(',') : String(v));
+  const get = (r: object, c: string) => (r as Record<string, unknown>)[c];
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => cell(get(r, c)).length)));
+  const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
+  return [line(columns), ...rows.map((r) => line(columns.map((c) => cell(get(r, c)))))].join('\n');
+}
+
+async function withDatabase<T>(config: Config, work: (pool: Pool) => Promise<T>): Promise<T> {
+  const database = await openDatabase(config, (msg) => process.stderr.write(`${msg}\n`));
+  try {
+    await migrate(database.url, (msg) => process.stderr.write(`${msg}\n`));
+    const pool = createPool(database.url, 4);
+    try {
+      return await work(pool);
+    } finally {
+      await pool.end();
+    }
+  } finally {
+    await database.stop();
+  }
+}
+
+export async function runCommand(command: string, args: string[], config: Config): Promise<number> {
+  switch (command) {
+    case 'serve': {
+      parse(args, {});
+      await serve(config, createLogger(config.logLevel));
+      return 0;
+    }
+    case 'migrate': {
+      const { values } = parse(args, {});
+      const database = await openDatabase(config, (msg) => process.stderr.write(`${msg}\n`));
+      try {
+        const applied = await migrate(database.url, (msg) => process.stderr.write(`${msg}\n`));
+        print(Boolean(values.json), { applied }, () =>
+          applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date',
+        );
+      } finally {
+        await database.stop();
+      }
+      return 0;
+    }
+    case 'seed': {
+      const { values } = parse(args, { demo: { type: 'boolean' }, size: { type: 'string' } });
+      if (!values.demo) throw new UsageError('seed needs --demo (the only generator there is)');
+      const size = values.size ?? 'small';
+      if (size !== 'small' && size !== 'large') throw new UsageError('--size must be small or large');
+      const result = await withDatabase(config, (pool) =>
+        seedDemo(pool, { size, onProgress: (msg) => process.stderr.write(`${msg}\n`) }),
+      );
+      print(Boolean(values.json), result, () => `seeded clubs: ${result.clubIds.join(', ')}`);
+      return 0;
+    }
+    case 'clubs':
+      return clubsCommand(args, config);
+    case 'keys':
+      return keysCommand(args, config);
+    default:
+      throw new UsageError(`unknown command: ${command}`);
+  }
+}
+
+const CLUB_OPTIONS: Options = {
+  name: { type: 'string' },
+  timezone: { type: 'string' },
+  'billing-model': { type: 'string' },
+  'api-access': { type: 'string' },
+};
+const CLUB_COLUMNS = ['id', 'name', 'timezone', 'billing_model', 'api_access'];
+
+async function clubsCommand([sub, ...args]: string[], config: Config): Promise<number> {
+  if (sub === 'create') {
+    const { values } = parse(args, CLUB_OPTIONS);
+    const input = { ...clubInput(values), name: required(values, 'name'), timezone: required(values, 'timezone') };
+    const club = await withDatabase(config, (pool) => createClub(pool, input));
+    print(Boolean(values.json), club, () => table([club], CLUB_COLUMNS));
+    return 0;
+  }
+  if (sub === 'list') {
+    const { values } = parse(args, {});
+    const clubs = await withDatabase(config, (pool) => listClubs(pool));
+    print(Boolean(values.json), clubs, () => table(clubs, CLUB_COLUMNS));
+    return 0;
+  }
+  if (sub === 'update') {
+    const { values, positionals } = parse(args, CLUB_OPTIONS, 1);
+    const id = positionals[0];
+    if (!id) throw new UsageError('clubs update needs the club id');
+    const input = clubInput(values);
+    if (Object.keys(input).length === 0) throw new UsageError('nothing to update: pass at least one option');
+    const club = await withDatabase(config, (pool) => updateClub(pool, id, input));
+    if (!club) {
+      process.stderr.write(`clubdata: no club ${id}\n`);
+      return 1;
+    }
+    print(Boolean(values.json), club, () => table([club], CLUB_COLUMNS));
+    return 0;
+  }
+  throw new UsageError('clubs needs create, list or update');
+}
+
+const KEY_COLUMNS = ['id', 'name', 'last4', 'scopes', 'created_at', 'expires_at', 'revoked_at'];
+
+async function keysCommand([sub, ...args]: string[], config: Config): Promise<number> {
+  if (sub === 'create') {
+    const { values } = parse(args, {
+      club: { type: 'string' },
+      scopes: { type: 'string' },
+      'expires-at': { type: 'string' },
+      name: { type: 'string' },
+    });
+    const clubId = required(values, 'club');
+    const scopes =
+      typeof values.scopes === 'string' ? values.scopes.split(',').map((s) => s.trim()).filter(Boolean) : [...DEFAULT_SCOPES];
+    const unknown = scopes.filter((s) => !isScope(s));
+    if (unknown.length || scopes.length === 0) throw new UsageError(`unknown scope: ${unknown.join(', ') || '(none given)'}`);
+    let expiresAt: Date | null = null;
+    if (typeof values['expires-at'] === 'string') {
+      if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/.test(values['expires-at'])) {
+        throw new UsageError('--expires-at must be ISO 8601, e.g. 2027-01-01 or 2027-01-01T00:00:00Z');
+      }
+      expiresAt = new Date(values['expires-at']);
+      if (Number.isNaN(expiresAt.getTime())) throw new UsageError('--expires-at is not a valid date');
+    }
+    const name = typeof values.name === 'string' ? values.name : '';
+    const key = await withDatabase(config, async (pool) => {
+      const club = await pool.query('SELECT 1 FROM clubs WHERE club_id = $1', [clubId]);
+      if (club.rowCount === 0) return null;
+      return createKey(pool, { clubId, name, scopes: [...new Set(scopes)], expiresAt });
+    });
+    if (!key) {
+      process.stderr.write(`clubdata: no club ${clubId}\n`);
+      return 1;
+    }
+    print(Boolean(values.json), key, () =>
+      [`Created key ${key.id} for ${key.club_id} with scopes ${key.scopes.join(', ')}.`, 'The key is shown only now:', '', `  ${key.key}`, ''].join('\n'),
+    );
+    return 0;
+  }
+  if (sub === 'list') {
+    const { values } = parse(args, { club: { type: 'string' } });
+    const clubId = required(values, 'club');
+    const keys = await withDatabase(config, (pool) => listKeys(pool, clubId));
+    print(Boolean(values.json), keys, () => table(keys, KEY_COLUMNS));
+    return 0;
+  }
+  if (sub === 'revoke') {
+    const { values, positionals } = parse(args, {}, 1);
+    const id = positionals[0];
+    if (!id) throw new UsageError('keys revoke needs the key id');
+    const key = await withDatabase(config, (pool) => revokeKey(pool, id));
+    if (!key) {
+      process.stderr.write(`clubdata: no key ${id}\n`);
+      return 1;
+    }
+    print(Boolean(values.json), key, () => `Revoked ${key.id} at ${key.revoked_at}.`);
+    return 0;
+  }
+  throw new UsageError('keys needs create, list or revoke');
+}

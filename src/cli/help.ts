@@ -1,0 +1,34 @@
+export const HELP = `clubdata: the Club Data Service
+
+Usage: clubdata <command> [options]
+
+Service
+  serve                      Run the service (what npm start runs). Without DATABASE_URL it starts an
+                             embedded PostgreSQL under ./.data, seeds the demo clubs on first start and
+                             prints a demo key with a curl line.
+  migrate                    Apply the SQL migrations in migrations/.
+
+Data
+  seed --demo [--size small|large]
+                             Make the deterministic demo data: two clubs (small, ~2,000 customers each)
+                             or one club with 100,000 customers and 1,000,000 bookings (large).
+  clubs create --name NAME --timezone TZ [--billing-model subscriptions|legacy] [--api-access on|off]
+  clubs list
+  clubs update ID [--name NAME] [--timezone TZ] [--billing-model ...] [--api-access on|off]
+
+API keys (the key is printed once; only its hash is stored)
+  keys create --club ID [--scopes a,b,...] [--expires-at ISO8601] [--name NAME]
+                             Default scopes: every *:read scope except signals:read. Opt-in scopes:
+                             signals:read, webhook_endpoints:write.
+  keys list --club ID
+  keys revoke ID
+
+Development
+  test [vitest args]         Run the test suite (what npm test runs).
+  typecheck                  Type-check the project.
+
+Options
+  --json                     Machine-readable output for data commands.
+
+Configuration comes from the environment; see the README's table.
+`;

@@ -1,0 +1,93 @@
+// Reads and validates the environment once. Every setting has a default documented in the
+// README's configuration table; nothing else in the code reads process.env.
+import { resolve } from 'node:path';
+
+export interface Config {
+  /** PostgreSQL connection string; when absent the service runs an embedded PostgreSQL. */
+  databaseUrl: string | undefined;
+  /** Redis connection string; when absent the rate limiter keeps its counters in memory. */
+  redisUrl: string | undefined;
+  host: string;
+  port: number;
+  /** Folder for the embedded PostgreSQL's data (and nothing else). */
+  dataDir: string;
+  embeddedPostgresPort: number;
+  logLevel: string;
+  /** `development` relaxes outbound-URL rules for local testing; `production` otherwise. */
+  environment: 'development' | 'production';
+  /** Seed the demo clubs on first start and print a demo key at every start. */
+  demo: boolean;
+  rateLimit: { perSecond: number; burst: number };
+  /** How long an API-key lookup may be reused; a revoked key is refused within this time. */
+  apiKeyCacheMs: number;
+  /** Base URL printed in examples (the curl line). */
+  publicUrl: string;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
+  }
+  return value;
+}
+
+function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`);
+}
+
+function url(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.join(' or ')} (got ${parsed.protocol})`);
+  }
+  return raw;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const environment = env.CLUBDATA_ENV ?? (databaseUrl ? 'production' : 'development');
+  if (environment !== 'development' && environment !== 'production') {
+    throw new ConfigError(`CLUBDATA_ENV must be development or production (got "${environment}")`);
+  }
+  const host = env.HOST || '127.0.0.1';
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const perSecond = integer(env, 'RATE_LIMIT_PER_SECOND', 100, 1, 1_000_000);
+  const burst = integer(env, 'RATE_LIMIT_BURST', 2 * perSecond, perSecond, 10_000_000);
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent`);
+  }
+  const displayHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+  return {
+    databaseUrl,
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    host,
+    port,
+    dataDir: resolve(env.CLUBDATA_DATA_DIR || '.data'),
+    embeddedPostgresPort: integer(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
+    logLevel,
+    environment,
+    demo: boolean(env, 'CLUBDATA_DEMO', databaseUrl === undefined),
+    rateLimit: { perSecond, burst },
+    apiKeyCacheMs: integer(env, 'API_KEY_CACHE_MS', 1000, 0, 2000),
+    publicUrl: (env.PUBLIC_URL || `http://${displayHost}:${port}`).replace(/\/+$/, ''),
+  };
+}

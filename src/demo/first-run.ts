@@ -1,0 +1,42 @@
+// What `npm start` does for a new user: demo clubs on the first start, and at every start a
+// fresh demo key (the previous demo key is revoked: keys are shown once and never stored).
+import type { Logger } from 'pino';
+import type { Config } from '../config.ts';
+import { createKey } from '../db/api-keys.ts';
+import type { Pool } from '../db/pool.ts';
+import { ALL_SCOPES } from '../domain/scopes.ts';
+import { seedDemo } from './seed.ts';
+
+export const DEMO_KEY_NAME = 'demo key (npm start)';
+
+export interface Demo {
+  banner(baseUrl: string): string;
+}
+
+export async function prepareDemo(pool: Pool, _config: Config, log: Logger): Promise<Demo> {
+  const { rows } = await pool.query<{ count: string }>('SELECT count(*) FROM clubs');
+  if (Number(rows[0]!.count) === 0) {
+    log.info('first start: seeding the demo clubs');
+    await seedDemo(pool, { size: 'small', onProgress: (msg) => log.info(msg) });
+  }
+  const club = await pool.query<{ club_id: string; name: string; timezone: string }>(
+    'SELECT club_id, name, timezone FROM clubs WHERE api_access ORDER BY created_at, club_id LIMIT 1',
+  );
+  const first = club.rows[0];
+  if (!first) throw new Error('no club with API access enabled to make a demo key for');
+  await pool.query(`UPDATE api_keys SET revoked_at = now() WHERE name = $1 AND revoked_at IS NULL`, [DEMO_KEY_NAME]);
+  const key = await createKey(pool, { clubId: first.club_id, name: DEMO_KEY_NAME, scopes: ALL_SCOPES, expiresAt: null });
+  return {
+    banner: (baseUrl) =>
+      [
+        '',
+        `Club Data Service is running at ${baseUrl} (API reference: ${baseUrl}/docs)`,
+        `Demo club: ${first.name} (${first.club_id}, ${first.timezone}). A demo key with every scope, shown once:`,
+        '',
+        `  curl -s -H "Authorization: Bearer ${key.key}" ${baseUrl}/v1/customers?limit=2`,
+        '',
+        'Press Ctrl-C to stop.',
+        '',
+      ].join('\n'),
+  };
+}

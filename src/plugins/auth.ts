@@ -1,0 +1,104 @@
+// Authentication and authorisation, in the order decisions.md fixes: the key (401), the club's
+// API access (403 feature_not_enabled), then the route's scope (403 insufficient_scope). It runs
+// in onRequest, so it answers before any parameter is validated. Routes without a `scope` in
+// their config (health, OpenAPI, docs) are public.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { findKeyByHash, type KeyRecord } from '../db/api-keys.ts';
+import type { Pool } from '../db/pool.ts';
+import { hashApiKey, isWellFormedApiKey } from '../domain/api-keys.ts';
+import type { Scope } from '../domain/scopes.ts';
+import { ApiError } from '../errors.ts';
+
+export interface Principal {
+  keyId: string;
+  clubId: string;
+  scopes: ReadonlySet<string>;
+  timezone: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The scope a key must hold; absent on public routes. */
+    scope?: Scope;
+  }
+  interface FastifyRequest {
+    principal: Principal;
+  }
+}
+
+export interface AuthOptions {
+  pool: Pool;
+  /** How long a key lookup may be reused. Revocation takes effect within this time. */
+  cacheMs: number;
+}
+
+const authError = (code: string, message: string) => new ApiError(401, 'authentication_error', code, message);
+
+// Lookups are cached briefly per process; entries expire, they are never refreshed in place,
+// so a revoked key is refused on every instance within cacheMs.
+class KeyCache {
+  private readonly entries = new Map<string, { record: KeyRecord | null; at: number }>();
+  private readonly pool: Pool;
+  private readonly ttl: number;
+
+  constructor(pool: Pool, ttl: number) {
+    this.pool = pool;
+    this.ttl = ttl;
+  }
+
+  async lookup(key: string): Promise<KeyRecord | null> {
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && now - hit.at < this.ttl) return hit.record;
+    const record = await findKeyByHash(this.pool, hashApiKey(key));
+    if (this.ttl > 0) {
+      if (this.entries.size > 10_000) this.entries.clear();
+      // Unknown keys are not cached: random keys would only fill the map.
+      if (record) this.entries.set(key, { record, at: now });
+      else this.entries.delete(key);
+    }
+    return record;
+  }
+}
+
+async function authenticate(cache: KeyCache, request: FastifyRequest): Promise<Principal> {
+  const header = request.headers.authorization;
+  if (!header) {
+    throw authError('api_key_missing', 'No API key provided. Send it as "Authorization: Bearer <API_KEY>".');
+  }
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  if (!match || !isWellFormedApiKey(match[1]!)) {
+    throw authError('api_key_invalid', 'Invalid API key: expected "Authorization: Bearer cd_live_...".');
+  }
+  const record = await cache.lookup(match[1]!);
+  if (!record) throw authError('api_key_invalid', 'Invalid API key provided.');
+  if (record.revokedAt) throw authError('api_key_revoked', 'This API key has been revoked.');
+  if (record.expiresAt && record.expiresAt.getTime() <= Date.now()) {
+    throw authError('api_key_expired', 'This API key has expired.');
+  }
+  if (!record.apiAccess) {
+    throw new ApiError(403, 'feature_not_enabled', 'api_access_disabled', 'API access is not enabled for this club.');
+  }
+  return { keyId: record.id, clubId: record.clubId, scopes: new Set(record.scopes), timezone: record.timezone };
+}
+
+export function requireScope(principal: Principal, scope: string): void {
+  if (!principal.scopes.has(scope)) {
+    throw new ApiError(403, 'permission_error', 'insufficient_scope', `This API key lacks the ${scope} scope.`);
+  }
+}
+
+export default fp<AuthOptions>(
+  async function auth(app: FastifyInstance, options: AuthOptions) {
+    const cache = new KeyCache(options.pool, options.cacheMs);
+    app.decorateRequest('principal', null as unknown as Principal);
+    app.addHook('onRequest', async (request) => {
+      const scope = request.routeOptions.config.scope;
+      if (!scope) return;
+      request.principal = await authenticate(cache, request);
+      requireScope(request.principal, scope);
+    });
+  },
+  { name: 'auth' },
+);

@@ -1,0 +1,38 @@
+// Per-key rate limit (decisions.md "Limits"): on average `perSecond` requests a second with
+// bursts up to `burst`, as a fixed window of burst/perSecond seconds holding `burst` requests.
+// Counters live in Redis when REDIS_URL is set (shared by every instance), else in memory.
+// If Redis is unreachable the limiter lets requests through rather than failing them.
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Redis } from 'ioredis';
+import { ApiError } from '../errors.ts';
+
+export interface RateLimitOptions {
+  perSecond: number;
+  burst: number;
+  redis: Redis | undefined;
+}
+
+export default fp<RateLimitOptions>(
+  async function rateLimiter(app: FastifyInstance, options: RateLimitOptions) {
+    await app.register(rateLimit, {
+      global: true,
+      max: options.burst,
+      timeWindow: Math.round((options.burst / options.perSecond) * 1000),
+      ...(options.redis ? { redis: options.redis, nameSpace: 'clubdata:ratelimit:' } : {}),
+      skipOnError: true,
+      enableDraftSpec: true,
+      // Route-level hook: it runs after the instance-level authentication hook, so the key is known.
+      keyGenerator: (request) => (request.principal ? `key:${request.principal.keyId}` : `ip:${request.ip}`),
+      errorResponseBuilder: (_request, context) =>
+        new ApiError(
+          429,
+          'rate_limit_error',
+          'rate_limited',
+          `Too many requests: the limit is ${context.max} per ${context.after}. Retry after the time in Retry-After.`,
+        ),
+    });
+  },
+  { name: 'rate-limit' },
+);

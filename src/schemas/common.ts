@@ -1,0 +1,64 @@
+// Schemas shared by every resource: the list envelope, pagination, the error envelope and the
+// field formats of api-spec.md "Conventions". The OpenAPI document is generated from these.
+import { Type, type TSchema } from 'typebox';
+
+export const UtcTimestamp = Type.String({
+  description: 'UTC timestamp, millisecond precision, trailing Z',
+  examples: ['2026-11-21T18:04:05.120Z'],
+});
+export const LocalTimestamp = Type.String({
+  description: "Club-local time with the club's UTC offset at that instant",
+  examples: ['2026-03-08T09:00:00-04:00'],
+});
+export const BusinessDate = Type.String({ description: 'Club-local day, YYYY-MM-DD', examples: ['2026-11-21'] });
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const Limit = Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Page size, 1 to 100' });
+export const StartingAfter = Type.String({ description: 'Id of the last record of the previous page' });
+export const Include = Type.String({ description: 'Comma-separated opt-ins; unknown values are ignored' });
+export const TimestampBound = Type.String({
+  format: 'date-time',
+  description: 'ISO 8601 timestamp with an offset or Z; inclusive',
+});
+
+export const PageQuery = { limit: Type.Optional(Limit), starting_after: Type.Optional(StartingAfter) };
+
+export const IdParams = Type.Object({ id: Type.String() }, { additionalProperties: false });
+
+export const ListEnvelope = (item: TSchema, description: string) =>
+  Type.Object(
+    {
+      object: Type.Literal('list'),
+      data: Type.Array(item),
+      has_more: Type.Boolean({ description: 'True when another page exists' }),
+      url: Type.String({ description: 'Path of the list' }),
+    },
+    { description },
+  );
+
+export const ErrorEnvelope = Type.Object(
+  {
+    error: Type.Object({
+      type: Type.String(),
+      code: Type.String(),
+      message: Type.String(),
+      param: Type.Optional(Type.String()),
+      request_id: Type.String(),
+    }),
+  },
+  { $id: 'ErrorEnvelope', description: 'Every error response' },
+);
+
+/** Error responses every authenticated endpoint may give. */
+export const errorResponses = {
+  400: Type.Ref('ErrorEnvelope'),
+  401: Type.Ref('ErrorEnvelope'),
+  403: Type.Ref('ErrorEnvelope'),
+  404: Type.Ref('ErrorEnvelope'),
+  429: Type.Ref('ErrorEnvelope'),
+};
+
+/** Splits an `include` value into its opt-ins. */
+export function includes(value: string | undefined): Set<string> {
+  return new Set((value ?? '').split(',').map((v) => v.trim()).filter(Boolean));
+}

@@ -1,0 +1,99 @@
+// Shared test helpers: a database of the test file's own (cloned from the migrated template),
+// the real app built on it, and fixtures written with plain SQL the way the platform writes.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, inject } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { createKey } from '../src/db/api-keys.ts';
+import { createPool, type Pool } from '../src/db/pool.ts';
+import { DEFAULT_SCOPES } from '../src/domain/scopes.ts';
+
+export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+/** A fresh, migrated database for the calling test file, dropped when the file ends. */
+export async function createTestDatabase(): Promise<{ url: string; pool: Pool }> {
+  const adminUrl = inject('adminUrl');
+  const template = inject('templateDatabase');
+  const name = `clubdata_test_${template.split('_').pop()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.end();
+  const url = withDatabase(adminUrl, name);
+  const pool = createPool(url, 5);
+  afterAll(async () => {
+    await pool.end();
+    const drop = new pg.Client({ connectionString: adminUrl });
+    await drop.connect();
+    await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await drop.end();
+  });
+  return { url, pool };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ DATABASE_URL: 'postgresql://unused/db', LOG_LEVEL: 'silent' }), ...overrides };
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  pool: Pool;
+  url: string;
+}
+
+/** The real app on a database of this file's own; closed when the file ends. */
+export async function setupApp(overrides: Partial<Config> = {}): Promise<TestContext> {
+  const { url, pool } = await createTestDatabase();
+  const app = await buildApp({ config: testConfig(overrides), pool });
+  await app.ready();
+  afterAll(() => app.close());
+  return { app, pool, url };
+}
+
+let counter = 0;
+/** A unique suffix for ids made by fixtures. */
+export function uid(): string {
+  counter += 1;
+  return `${process.pid.toString(36)}${counter.toString(36)}${randomBytes(3).toString('hex')}`;
+}
+
+export interface ClubFixture {
+  id: string;
+  timezone: string;
+}
+
+export async function insertClub(
+  pool: Pool,
+  fields: { timezone?: string; billing_model?: string; api_access?: boolean; name?: string } = {},
+): Promise<ClubFixture> {
+  const id = `club_${uid()}`;
+  const timezone = fields.timezone ?? 'America/New_York';
+  await pool.query(
+    'INSERT INTO clubs (club_id, name, timezone, billing_model, api_access) VALUES ($1, $2, $3, $4, $5)',
+    [id, fields.name ?? `Club ${id}`, timezone, fields.billing_model ?? 'subscriptions', fields.api_access ?? true],
+  );
+  return { id, timezone };
+}
+
+/** Creates a key for the club and returns the Authorization header value. */
+export async function bearer(
+  pool: Pool,
+  clubId: string,
+  options: { scopes?: readonly string[]; expiresAt?: Date | null } = {},
+): Promise<string> {
+  const key = await createKey(pool, {
+    clubId,
+    name: 'test',
+    scopes: options.scopes ?? DEFAULT_SCOPES,
+    expiresAt: options.expiresAt ?? null,
+  });
+  return `Bearer ${key.key}`;
+}
