@@ -11,8 +11,17 @@ import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import { resourceSchemas } from './schemas/index.ts';
 import { ErrorEnvelope } from './schemas/common.ts';
+import bookings from './routes/bookings/index.ts';
+import club from './routes/club/index.ts';
+import coaches from './routes/coaches/index.ts';
 import customers from './routes/customers/index.ts';
+import events from './routes/events/index.ts';
 import health from './routes/health.ts';
+import orders from './routes/orders/index.ts';
+import schedule from './routes/schedule/index.ts';
+import spaces from './routes/spaces/index.ts';
+import transactions from './routes/transactions/index.ts';
+import waivers from './routes/waivers/index.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -48,6 +57,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   for (const schema of resourceSchemas) app.addSchema(schema);
 
   await app.register(health);
-  await app.register(customers);
+  for (const routes of [club, customers, spaces, coaches, schedule, bookings, events, orders, transactions, waivers]) {
+    await app.register(routes);
+  }
   return app;
 }

@@ -1,0 +1,6 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
+// PLACEHOLDER: routes for waivers are being written.
+const routes: FastifyPluginAsyncTypebox = async () => {};
+
+export default routes;
