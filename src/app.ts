@@ -19,6 +19,7 @@ import events from './routes/events/index.ts';
 import health from './routes/health.ts';
 import orders from './routes/orders/index.ts';
 import schedule from './routes/schedule/index.ts';
+import signals from './routes/signals/index.ts';
 import spaces from './routes/spaces/index.ts';
 import transactions from './routes/transactions/index.ts';
 import waivers from './routes/waivers/index.ts';
@@ -57,7 +58,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   for (const schema of resourceSchemas) app.addSchema(schema);
 
   await app.register(health);
-  for (const routes of [club, customers, spaces, coaches, schedule, bookings, events, orders, transactions, waivers]) {
+  for (const routes of [club, customers, spaces, coaches, schedule, bookings, events, orders, transactions, waivers, signals]) {
     await app.register(routes);
   }
   return app;

@@ -7,6 +7,7 @@ import { CustomerSchema, SubscriptionSchema } from './customers.ts';
 import { schemas as events } from './events.ts';
 import { schemas as orders } from './orders.ts';
 import { schemas as schedule } from './schedule.ts';
+import { schemas as signals } from './signals.ts';
 import { schemas as spaces } from './spaces.ts';
 import { schemas as transactions } from './transactions.ts';
 import { schemas as waivers } from './waivers.ts';
@@ -23,4 +24,5 @@ export const resourceSchemas: TSchema[] = [
   ...orders,
   ...transactions,
   ...waivers,
+  ...signals,
 ];

@@ -1,0 +1,35 @@
+// The signal catalogue (api-spec.md section 6) and the read scope each type needs.
+export const SIGNAL_TYPES = [
+  'customer.created',
+  'customer.updated',
+  'customer.archived',
+  'subscription.created',
+  'subscription.updated',
+  'subscription.renewed',
+  'subscription.past_due',
+  'subscription.canceled',
+  'subscription.expired',
+  'booking.created',
+  'booking.updated',
+  'booking.canceled',
+  'event.created',
+  'event.updated',
+  'participant.joined',
+  'participant.left',
+  'participant.checked_in',
+] as const;
+
+export type SignalType = (typeof SIGNAL_TYPES)[number];
+
+const SCOPE_BY_RESOURCE: Record<string, string> = {
+  customer: 'customers:read',
+  subscription: 'customers:read',
+  booking: 'bookings:read',
+  event: 'events:read',
+  participant: 'events:read',
+};
+
+/** The scope a key or endpoint must hold to see signals of this type (mirrors cd_signal_scope). */
+export function scopeOfSignalType(type: SignalType): string {
+  return SCOPE_BY_RESOURCE[type.split('.')[0]!]!;
+}
