@@ -7,16 +7,22 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE
 AS $$ SELECT status IN ('trialing', 'active', 'past_due') $$;
 
 CREATE FUNCTION cd_render_subscription(s subscriptions) RETURNS json
-LANGUAGE sql STABLE PARALLEL SAFE
+LANGUAGE plpgsql STABLE PARALLEL SAFE
 AS $$
-  SELECT json_build_object(
+DECLARE
+  product products;
+  plan plans;
+BEGIN
+  SELECT * INTO plan FROM plans WHERE club_id = s.club_id AND id = s.plan_id;
+  SELECT * INTO product FROM products WHERE club_id = s.club_id AND id = plan.product_id;
+  RETURN json_build_object(
     'id', s.id,
     'object', 'subscription',
     'customer_id', s.customer_id,
     'type', s.type,
     'status', s.status,
-    'product', json_build_object('id', pr.id, 'name', pr.name, 'slug', pr.slug),
-    'plan', json_build_object('id', pl.id, 'name', pl.name),
+    'product', json_build_object('id', product.id, 'name', product.name, 'slug', product.slug),
+    'plan', json_build_object('id', plan.id, 'name', plan.name),
     'current_period_end', cd_utc(s.current_period_end),
     'trial_end', cd_utc(s.trial_end),
     'next_payment_at', cd_utc(s.next_payment_at),
@@ -25,16 +31,15 @@ AS $$
     'started_at', cd_utc(s.started_at),
     'canceled_at', cd_utc(s.canceled_at),
     'updated_at', cd_utc(s.updated_at)
-  )
-  FROM plans pl
-  JOIN products pr ON pr.club_id = pl.club_id AND pr.id = pl.product_id
-  WHERE pl.club_id = s.club_id AND pl.id = s.plan_id
+  );
+END
 $$;
 
 CREATE FUNCTION cd_render_customer(c customers, include_ended_subscriptions boolean DEFAULT false) RETURNS json
-LANGUAGE sql STABLE PARALLEL SAFE
+LANGUAGE plpgsql STABLE PARALLEL SAFE
 AS $$
-  SELECT json_build_object(
+BEGIN
+  RETURN json_build_object(
     'id', c.id,
     'object', 'customer',
     'email', c.email,
@@ -50,5 +55,6 @@ AS $$
       WHERE s.club_id = c.club_id AND s.customer_id = c.id
         AND (include_ended_subscriptions OR cd_subscription_is_current(s.status))
     ), '[]'::json)
-  )
+  );
+END
 $$;

@@ -85,7 +85,8 @@ CREATE FUNCTION cd_signals_enabled() RETURNS boolean
 LANGUAGE sql STABLE
 AS $$ SELECT coalesce(current_setting('clubdata.signals', true), '') <> 'off' $$;
 
-CREATE FUNCTION cd_signal_touch(kind text, club text, resource text) RETURNS void
+-- `created` says the row inserted is the resource itself, which had no rendering before.
+CREATE FUNCTION cd_signal_touch(kind text, club text, resource text, created boolean DEFAULT false) RETURNS void
 LANGUAGE plpgsql
 AS $$
 BEGIN
@@ -98,7 +99,8 @@ BEGIN
        AND club_id = club AND resource_id = resource
   ) THEN
     INSERT INTO signal_pending (txid, kind, club_id, resource_id, before)
-    VALUES (pg_current_xact_id(), kind, club, resource, cd_render_resource(kind, club, resource));
+    VALUES (pg_current_xact_id(), kind, club, resource,
+            CASE WHEN created THEN NULL ELSE cd_render_resource(kind, club, resource) END);
   END IF;
 END
 $$;
@@ -134,7 +136,7 @@ BEGIN
       PERFORM cd_signal_touch(kind, old_row ->> 'club_id', old_row ->> id_column);
     END IF;
     IF new_row IS NOT NULL AND (old_row IS NULL OR new_row ->> id_column IS DISTINCT FROM old_row ->> id_column) THEN
-      PERFORM cd_signal_touch(kind, new_row ->> 'club_id', new_row ->> id_column);
+      PERFORM cd_signal_touch(kind, new_row ->> 'club_id', new_row ->> id_column, TG_OP = 'INSERT' AND id_column = 'id');
     END IF;
   END IF;
   IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
@@ -145,13 +147,17 @@ $$;
 -- Previous values of the top-level attributes that differ, in the representation's order.
 -- `updated_at` is left out: it changes with every change and says nothing of its own.
 CREATE FUNCTION cd_changed_attributes(before json, after json, ignored text[]) RETURNS json
-LANGUAGE sql IMMUTABLE
+LANGUAGE plpgsql IMMUTABLE
 AS $$
-  SELECT json_object_agg(b.key, b.value ORDER BY b.n)
-    FROM json_each(before) WITH ORDINALITY AS b (key, value, n)
-    JOIN json_each(after) AS a (key, value) ON a.key = b.key
-   WHERE b.value::jsonb IS DISTINCT FROM a.value::jsonb
-     AND b.key <> 'updated_at' AND NOT (b.key = ANY (ignored))
+BEGIN
+  RETURN (
+    SELECT json_object_agg(b.key, b.value ORDER BY b.n)
+      FROM json_each(before) WITH ORDINALITY AS b (key, value, n)
+      JOIN json_each(after) AS a (key, value) ON a.key = b.key
+     WHERE b.value::jsonb IS DISTINCT FROM a.value::jsonb
+       AND b.key <> 'updated_at' AND NOT (b.key = ANY (ignored))
+  );
+END
 $$;
 
 -- Attributes derived from other resources, which have signals of their own: a customer's

@@ -20,6 +20,8 @@ export interface Config {
   rateLimit: { perSecond: number; burst: number };
   /** How long an API-key lookup may be reused; a revoked key is refused within this time. */
   apiKeyCacheMs: number;
+  /** Signals older than this many days are pruned by the hourly retention job. */
+  signalRetentionDays: number;
   /** Base URL printed in examples (the curl line). */
   publicUrl: string;
 }
@@ -88,6 +90,7 @@ export function loadConfig(env: Env = process.env): Config {
     demo: boolean(env, 'CLUBDATA_DEMO', databaseUrl === undefined),
     rateLimit: { perSecond, burst },
     apiKeyCacheMs: integer(env, 'API_KEY_CACHE_MS', 1000, 0, 2000),
+    signalRetentionDays: integer(env, 'SIGNAL_RETENTION_DAYS', 30, 1, 3650),
     publicUrl: (env.PUBLIC_URL || `http://${displayHost}:${port}`).replace(/\/+$/, ''),
   };
 }

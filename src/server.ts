@@ -7,6 +7,7 @@ import type { Config } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { createPool } from './db/pool.ts';
 import { openDatabase } from './db/postgres.ts';
+import { pruneSignals } from './db/signals.ts';
 import { prepareDemo } from './demo/first-run.ts';
 
 type Step = [name: string, run: () => Promise<unknown>];
@@ -52,6 +53,17 @@ export async function serve(config: Config, log: Logger): Promise<void> {
     app.server.requestTimeout = 30_000;
     app.server.headersTimeout = 10_000;
     app.server.keepAliveTimeout = 5_000;
+
+    // Retention: prune once at start, then hourly. Safe to run on every instance at once.
+    const prune = () =>
+      pruneSignals(pool, config.signalRetentionDays).then(
+        (deleted) => deleted > 0 && log.info({ deleted, retention_days: config.signalRetentionDays }, 'pruned old signals'),
+        (error: unknown) => log.error({ err: error }, 'signal pruning failed'),
+      );
+    void prune();
+    const pruneTimer = setInterval(prune, 60 * 60 * 1000);
+    pruneTimer.unref();
+    steps.push(['stop signal pruning', async () => clearInterval(pruneTimer)]);
 
     const demo = config.demo ? await prepareDemo(pool, config, log) : undefined;
     await app.listen({ host: config.host, port: config.port });

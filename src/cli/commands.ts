@@ -9,6 +9,8 @@ import { migrate } from '../db/migrate.ts';
 import { createPool, type Pool } from '../db/pool.ts';
 import { openDatabase } from '../db/postgres.ts';
 import { seedDemo } from '../demo/seed.ts';
+import { simulate } from '../demo/simulate.ts';
+import { pruneSignals } from '../db/signals.ts';
 import { DEFAULT_SCOPES, isScope } from '../domain/scopes.ts';
 import { serve } from '../server.ts';
 
@@ -111,6 +113,47 @@ export async function runCommand(command: string, args: string[], config: Config
         seedDemo(pool, { size, onProgress: (msg) => process.stderr.write(`${msg}\n`) }),
       );
       print(Boolean(values.json), result, () => `seeded clubs: ${result.clubIds.join(', ')}`);
+      return 0;
+    }
+    case 'simulate': {
+      const { values } = parse(args, { club: { type: 'string' }, rate: { type: 'string' }, duration: { type: 'string' } });
+      const clubId = required(values, 'club');
+      const rate = Number(String(values.rate ?? '2').replace(/\/s$/, ''));
+      const duration = Number(values.duration ?? '60');
+      if (!(rate > 0 && rate <= 1000)) throw new UsageError('--rate must be a number of changes per second, from 0 to 1000 (e.g. 5 or 5/s)');
+      if (!(duration > 0 && duration <= 86_400)) throw new UsageError('--duration must be a number of seconds, at most 86400');
+      const json = Boolean(values.json);
+      const stop = new AbortController();
+      process.once('SIGINT', () => stop.abort());
+      process.once('SIGTERM', () => stop.abort());
+      if (!json) process.stderr.write(`simulating ${rate} changes/s for ${duration} s on ${clubId} (Ctrl-C stops early)\n`);
+      const summary = await withDatabase(config, (pool) =>
+        simulate(pool, {
+          clubId,
+          ratePerSecond: rate,
+          durationSeconds: duration,
+          signal: stop.signal,
+          onChange: json ? undefined : (action, id) => process.stderr.write(`  ${action.padEnd(24)} ${id}\n`),
+        }),
+      );
+      print(json, summary, () =>
+        [
+          `${Object.values(summary.changes).reduce((a, b) => a + b, 0)} changes in ${summary.seconds} s:`,
+          ...Object.entries(summary.changes).map(([name, n]) => `  ${name.padEnd(24)} ${n}`),
+          'signals emitted:',
+          ...Object.entries(summary.signals).map(([type, n]) => `  ${type.padEnd(24)} ${n}`),
+        ].join('\n'),
+      );
+      return 0;
+    }
+    case 'signals': {
+      const [sub, ...more] = args;
+      if (sub !== 'prune') throw new UsageError('signals needs prune');
+      const { values } = parse(more, {});
+      const deleted = await withDatabase(config, (pool) => pruneSignals(pool, config.signalRetentionDays));
+      print(Boolean(values.json), { deleted, retention_days: config.signalRetentionDays }, () =>
+        `deleted ${deleted} signals older than ${config.signalRetentionDays} days`,
+      );
       return 0;
     }
     case 'clubs':

@@ -16,6 +16,15 @@ Data
   clubs list
   clubs update ID [--name NAME] [--timezone TZ] [--billing-model ...] [--api-access on|off]
 
+Signals
+  simulate --club ID [--rate N/s] [--duration S]
+                             Make realistic live changes with plain SQL (bookings made, moved and
+                             cancelled, participants joining, leaving and checking in, customers
+                             updated and archived, subscriptions renewing, events edited) so that
+                             signals appear. Default 2 changes/s for 60 s; prints a summary.
+  signals prune              Delete signals older than SIGNAL_RETENTION_DAYS (the service does this
+                             hourly on its own).
+
 API keys (the key is printed once; only its hash is stored)
   keys create --club ID [--scopes a,b,...] [--expires-at ISO8601] [--name NAME]
                              Default scopes: every *:read scope except signals:read. Opt-in scopes:

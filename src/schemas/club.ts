@@ -1,4 +1,19 @@
-import type { TSchema } from 'typebox';
+import { Type, type TSchema } from 'typebox';
 
-// PLACEHOLDER: named schemas (with $id) of this resource, registered by schemas/index.ts.
-export const schemas: TSchema[] = [];
+export const ClubSchema = Type.Object(
+  {
+    id: Type.String(),
+    object: Type.Literal('club'),
+    name: Type.String(),
+    timezone: Type.String({
+      description: 'IANA timezone name; it interprets the schedule times of every other endpoint',
+      examples: ['America/New_York'],
+    }),
+  },
+  { $id: 'Club', additionalProperties: false },
+);
+
+/** GET /v1/club takes no parameters; any given is unknown. */
+export const ClubQuery = Type.Object({}, { additionalProperties: false });
+
+export const schemas: TSchema[] = [ClubSchema];

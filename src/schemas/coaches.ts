@@ -1,4 +1,37 @@
-import type { TSchema } from 'typebox';
+import { Type, type TSchema } from 'typebox';
+import { ListEnvelope } from './common.ts';
 
-// PLACEHOLDER: named schemas (with $id) of this resource, registered by schemas/index.ts.
-export const schemas: TSchema[] = [];
+export const CoachSchema = Type.Object(
+  {
+    id: Type.String(),
+    object: Type.Literal('coach'),
+    name: Type.String({ description: "The coach's first name" }),
+    last_name: Type.String(),
+    title: Type.String(),
+    bio: Type.String(),
+    avatar_url: Type.String({ description: 'URL of the portrait; empty when the coach has none' }),
+    slug: Type.String(),
+    lesson_booking_enabled: Type.Boolean(),
+    status: Type.String({ description: 'active, or archived for coaches no longer listed', examples: ['active'] }),
+  },
+  { $id: 'Coach', additionalProperties: false },
+);
+
+export const CoachListQuery = Type.Object(
+  {
+    include: Type.Optional(
+      Type.String({ description: 'Comma-separated opt-ins: `archived` adds archived coaches. Unknown values are ignored.' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** GET /v1/coaches/{id} takes no query parameters: it returns archived coaches anyway. */
+export const CoachQuery = Type.Object({}, { additionalProperties: false });
+
+export const CoachList = ListEnvelope(
+  Type.Ref('Coach'),
+  'Coaches in display order; active ones only unless include=archived',
+);
+
+export const schemas: TSchema[] = [CoachSchema];

@@ -1,4 +1,24 @@
-import type { TSchema } from 'typebox';
+import { Type, type TSchema } from 'typebox';
+import { ListEnvelope } from './common.ts';
 
-// PLACEHOLDER: named schemas (with $id) of this resource, registered by schemas/index.ts.
-export const schemas: TSchema[] = [];
+export const SpaceSchema = Type.Object(
+  {
+    id: Type.String(),
+    object: Type.Literal('space'),
+    name: Type.String(),
+    short_name: Type.String(),
+    category: Type.Object({ id: Type.String(), name: Type.String() }, { additionalProperties: false }),
+    visibility: Type.String({
+      description: 'Who may see the space when booking: public, members_only or hidden',
+      examples: ['public'],
+    }),
+  },
+  { $id: 'Space', additionalProperties: false, description: 'A bookable court or room' },
+);
+
+/** GET /v1/spaces is unpaginated and takes no parameters. */
+export const SpaceListQuery = Type.Object({}, { additionalProperties: false });
+
+export const SpaceList = ListEnvelope(Type.Ref('Space'), "Every space of the club in the club's display order");
+
+export const schemas: TSchema[] = [SpaceSchema];

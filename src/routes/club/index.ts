@@ -1,6 +1,31 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { getClub } from '../../db/club.ts';
+import { errorResponses } from '../../schemas/common.ts';
+import { ClubQuery } from '../../schemas/club.ts';
+import { sendRecord } from '../reply.ts';
 
-// PLACEHOLDER: routes for club are being written.
-const routes: FastifyPluginAsyncTypebox = async () => {};
+const club: FastifyPluginAsyncTypebox = async (app) => {
+  const { pool } = app;
 
-export default routes;
+  app.get(
+    '/v1/club',
+    {
+      config: { scope: 'club:read' },
+      schema: {
+        operationId: 'retrieveClub',
+        tags: ['Club'],
+        summary: 'Retrieve the club',
+        description: "The key's club. Its timezone is the one that interprets times from the other endpoints.",
+        querystring: ClubQuery,
+        response: { 200: Type.Ref('Club'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = await getClub(pool, request.principal.clubId);
+      return sendRecord(reply, body, 'club', request.principal.clubId);
+    },
+  );
+};
+
+export default club;

@@ -1,6 +1,59 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { getOrder, listOrders } from '../../db/orders.ts';
+import { errorResponses, IdParams } from '../../schemas/common.ts';
+import { OrderList, OrderListQuery, OrderQuery } from '../../schemas/orders.ts';
+import { readCreatedWindow } from '../../schemas/transactions.ts';
+import { sendRecord, sendRendered } from '../reply.ts';
 
-// PLACEHOLDER: routes for orders are being written.
-const routes: FastifyPluginAsyncTypebox = async () => {};
+const orders: FastifyPluginAsyncTypebox = async (app) => {
+  const { pool } = app;
 
-export default routes;
+  app.get(
+    '/v1/orders',
+    {
+      config: { scope: 'orders:read' },
+      schema: {
+        operationId: 'listOrders',
+        tags: ['Orders'],
+        summary: 'List orders',
+        description:
+          "Orders, oldest first, each with its line items. customer_id keeps one customer's orders; created_after and created_before bound created_at, both inclusive.",
+        querystring: OrderListQuery,
+        response: { 200: OrderList, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = await listOrders(pool, {
+        clubId: request.principal.clubId,
+        limit: request.query.limit ?? 25,
+        startingAfter: request.query.starting_after,
+        customerId: request.query.customer_id,
+        window: readCreatedWindow(request.query),
+      });
+      return sendRendered(reply, body);
+    },
+  );
+
+  app.get(
+    '/v1/orders/:id',
+    {
+      config: { scope: 'orders:read' },
+      schema: {
+        operationId: 'retrieveOrder',
+        tags: ['Orders'],
+        summary: 'Retrieve an order',
+        description: 'The order with its line items.',
+        params: IdParams,
+        querystring: OrderQuery,
+        response: { 200: Type.Ref('Order'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = await getOrder(pool, request.principal.clubId, request.params.id);
+      return sendRecord(reply, body, 'order', request.params.id);
+    },
+  );
+};
+
+export default orders;

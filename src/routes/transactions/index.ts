@@ -1,6 +1,36 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { listTransactions } from '../../db/transactions.ts';
+import { errorResponses } from '../../schemas/common.ts';
+import { readCreatedWindow, TransactionList, TransactionListQuery } from '../../schemas/transactions.ts';
+import { sendRendered } from '../reply.ts';
 
-// PLACEHOLDER: routes for transactions are being written.
-const routes: FastifyPluginAsyncTypebox = async () => {};
+const transactions: FastifyPluginAsyncTypebox = async (app) => {
+  const { pool } = app;
 
-export default routes;
+  app.get(
+    '/v1/transactions',
+    {
+      config: { scope: 'transactions:read' },
+      schema: {
+        operationId: 'listTransactions',
+        tags: ['Transactions'],
+        summary: 'List transactions',
+        description:
+          "The money-movement ledger, oldest first. created_after and created_before bound each transaction's own created_at, both inclusive: a refund counts at its own time, so summing amount over a window gives that window's net cash movement.",
+        querystring: TransactionListQuery,
+        response: { 200: TransactionList, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = await listTransactions(pool, {
+        clubId: request.principal.clubId,
+        limit: request.query.limit ?? 25,
+        startingAfter: request.query.starting_after,
+        window: readCreatedWindow(request.query),
+      });
+      return sendRendered(reply, body);
+    },
+  );
+};
+
+export default transactions;

@@ -1,0 +1,39 @@
+// Orders as the API shows them; the JSON, line items and total included, comes from
+// cd_render_order (migrations).
+import type { CreatedWindow } from '../schemas/transactions.ts';
+import { listPage } from './list.ts';
+import type { Pool } from './pool.ts';
+import { createdWindowConditions } from './transactions.ts';
+
+export interface OrderListFilter {
+  clubId: string;
+  limit: number;
+  startingAfter: string | undefined;
+  /** Only this customer's orders; an id that is no customer of the club matches nothing. */
+  customerId: string | undefined;
+  window: CreatedWindow;
+}
+
+export function listOrders(pool: Pool, filter: OrderListFilter): Promise<string> {
+  return listPage(
+    pool,
+    {
+      table: 'orders',
+      sortKey: 'created_at',
+      render: () => 'cd_render_order(t)',
+      where: (p) => [
+        ...(filter.customerId === undefined ? [] : [`t.customer_id = ${p.add(filter.customerId)}`]),
+        ...createdWindowConditions(p, 'created_at', filter.window),
+      ],
+    },
+    { clubId: filter.clubId, limit: filter.limit, startingAfter: filter.startingAfter, url: '/v1/orders' },
+  );
+}
+
+export async function getOrder(pool: Pool, clubId: string, id: string): Promise<string | null> {
+  const result = await pool.query<{ body: string }>(
+    'SELECT cd_render_order(t)::text AS body FROM orders t WHERE t.club_id = $1 AND t.id = $2',
+    [clubId, id],
+  );
+  return result.rows[0]?.body ?? null;
+}

@@ -1,0 +1,27 @@
+// The waiver log as the API shows it; the JSON, computed status included, comes from
+// cd_render_waiver (migrations).
+import type { CreatedWindow } from '../schemas/transactions.ts';
+import { listPage } from './list.ts';
+import type { Pool } from './pool.ts';
+import { createdWindowConditions } from './transactions.ts';
+
+export interface WaiverListFilter {
+  clubId: string;
+  limit: number;
+  startingAfter: string | undefined;
+  /** Applied to signed_at, the signature time. */
+  window: CreatedWindow;
+}
+
+export function listWaivers(pool: Pool, filter: WaiverListFilter): Promise<string> {
+  return listPage(
+    pool,
+    {
+      table: 'waiver_signatures',
+      sortKey: 'signed_at',
+      render: () => 'cd_render_waiver(t)',
+      where: (p) => createdWindowConditions(p, 'signed_at', filter.window),
+    },
+    { clubId: filter.clubId, limit: filter.limit, startingAfter: filter.startingAfter, url: '/v1/waivers' },
+  );
+}
