@@ -93,15 +93,16 @@ BEGIN
   IF resource IS NULL OR NOT cd_signals_enabled() THEN
     RETURN;
   END IF;
-  IF NOT EXISTS (
-    SELECT 1 FROM signal_pending
-     WHERE txid = pg_current_xact_id() AND signal_pending.kind = cd_signal_touch.kind
-       AND club_id = club AND resource_id = resource
-  ) THEN
-    INSERT INTO signal_pending (txid, kind, club_id, resource_id, before)
-    VALUES (pg_current_xact_id(), kind, club, resource,
-            CASE WHEN created THEN NULL ELSE cd_render_resource(kind, club, resource) END);
-  END IF;
+  -- One statement: the rendering in the select list is only computed when the filter passes,
+  -- i.e. at the resource's first touch in this transaction.
+  INSERT INTO signal_pending (txid, kind, club_id, resource_id, before)
+  SELECT pg_current_xact_id(), kind, club, resource,
+         CASE WHEN created THEN NULL ELSE cd_render_resource(kind, club, resource) END
+   WHERE NOT EXISTS (
+     SELECT 1 FROM signal_pending p
+      WHERE p.txid = pg_current_xact_id() AND p.kind = cd_signal_touch.kind
+        AND p.club_id = club AND p.resource_id = resource
+   );
 END
 $$;
 
@@ -154,7 +155,8 @@ BEGIN
     SELECT json_object_agg(b.key, b.value ORDER BY b.n)
       FROM json_each(before) WITH ORDINALITY AS b (key, value, n)
       JOIN json_each(after) AS a (key, value) ON a.key = b.key
-     WHERE b.value::jsonb IS DISTINCT FROM a.value::jsonb
+     -- Both sides come from the same renderer, so equal values have equal text.
+     WHERE b.value::text IS DISTINCT FROM a.value::text
        AND b.key <> 'updated_at' AND NOT (b.key = ANY (ignored))
   );
 END

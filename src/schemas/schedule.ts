@@ -1,4 +1,152 @@
-import type { TSchema } from 'typebox';
+import { Type, type TSchema } from 'typebox';
+import { ApiError } from '../errors.ts';
+import { BusinessDate, ListEnvelope, LocalTimestamp, Nullable } from './common.ts';
 
-// PLACEHOLDER: named schemas (with $id) of this resource, registered by schemas/index.ts.
-export const schemas: TSchema[] = [];
+/** A space as a time slot names it. */
+export const SpaceRefSchema = Type.Object(
+  { id: Type.String(), name: Type.String() },
+  { $id: 'SpaceRef', additionalProperties: false },
+);
+
+export const TimeSlotSchema = Type.Object(
+  { start: LocalTimestamp, end: LocalTimestamp, spaces: Type.Array(Type.Ref('SpaceRef')) },
+  { $id: 'TimeSlot', additionalProperties: false, description: 'A stretch of time on one or more spaces' },
+);
+
+export const TagSchema = Type.Object({ id: Type.String(), name: Type.String() }, { $id: 'Tag', additionalProperties: false });
+
+export const HostSchema = Type.Object(
+  { customer_id: Type.String(), first_name: Type.String(), last_name: Type.String() },
+  { $id: 'Host', additionalProperties: false, description: "An event's host, or a reservation's customer" },
+);
+
+export const ScheduleItemSchema = Type.Object(
+  {
+    id: Type.String({ description: '<event_id>_<business_date> or <booking_id>_<business_date>' }),
+    object: Type.Literal('schedule_item'),
+    type: Type.Enum(['event', 'reservation']),
+    event_id: Nullable(Type.String({ description: 'Shared by every item of one event; null for a reservation' })),
+    event_type: Nullable(Type.String({ examples: ['league'], description: 'Null for a reservation' })),
+    title: Nullable(Type.String({ description: "A reservation's title may be null" })),
+    open: Type.Boolean(),
+    privacy: Type.String({ examples: ['public'] }),
+    business_date: BusinessDate,
+    start: LocalTimestamp,
+    end: LocalTimestamp,
+    time_slots: Type.Array(Type.Ref('TimeSlot')),
+    participant_count: Type.Integer(),
+    max_participants: Type.Integer(),
+    spots_available: Type.Integer(),
+    tags: Type.Array(Type.Ref('Tag')),
+    host: Nullable(Type.Ref('Host')),
+  },
+  {
+    $id: 'ScheduleItem',
+    additionalProperties: false,
+    description: 'One event session, or one court booking (type reservation). Never the roster.',
+  },
+);
+
+export const ScheduleQuery = Type.Object(
+  {
+    date: Type.Optional(
+      Type.String({
+        format: 'date',
+        description: "A club-local day, YYYY-MM-DD; default today in the club's timezone. Not with a window.",
+      }),
+    ),
+    starts_after: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: 'ISO 8601 with an offset or Z; inclusive lower bound on start; needs starts_before',
+      }),
+    ),
+    starts_before: Type.Optional(
+      Type.String({
+        format: 'date-time',
+        description: 'ISO 8601 with an offset or Z; inclusive upper bound on start; at most 31 days after starts_after',
+      }),
+    ),
+    type: Type.Optional(Type.Enum(['event', 'reservation'], { description: 'Only items of this type' })),
+    space_id: Type.Optional(Type.String({ minLength: 1, description: 'Only items that use this space' })),
+  },
+  { additionalProperties: false },
+);
+
+export const ScheduleList = ListEnvelope(
+  Type.Ref('ScheduleItem'),
+  'Every item whose start falls in the day or window, ordered by start then id; never paginated',
+);
+
+export const schemas: TSchema[] = [SpaceRefSchema, TimeSlotSchema, TagSchema, HostSchema, ScheduleItemSchema];
+
+const MAX_WINDOW_MS = 31 * 24 * 60 * 60 * 1000;
+
+// What the `date-time` format has already accepted: date, T or a space, time with an optional
+// fraction, then Z or an offset of hours with optional minutes.
+const TIMESTAMP = /^(\d{4})-(\d\d)-(\d\d)[Tt\s](\d\d):(\d\d):(\d\d)(?:\.(\d+))?(?:[Zz]|([+-])(\d\d)(?::?(\d\d))?)$/;
+
+// PostgreSQL parses the bound itself (keeping microseconds); this only measures it, in epoch
+// milliseconds, and refuses what the format allows but PostgreSQL would reject with an error:
+// year 0000 and offsets beyond ±15:59.
+function measureBound(param: string, value: string): number {
+  const invalid = () =>
+    ApiError.invalidParam(param, `Invalid ${param}: must be an ISO 8601 timestamp with a UTC offset or Z, e.g. 2026-03-08T00:00:00-05:00.`);
+  const m = TIMESTAMP.exec(value);
+  if (!m) throw invalid();
+  const [, year, month, day, hour, minute, second, fraction = '', sign, offsetHours = '0', offsetMinutes = '0'] = m;
+  const offsetMinutesTotal = Number(offsetHours) * 60 + Number(offsetMinutes);
+  if (Number(year) < 1 || offsetMinutesTotal > 15 * 60 + 59) throw invalid();
+  const date = new Date(0);
+  // setUTCFullYear, unlike Date.UTC, keeps years 1-99 as they are.
+  date.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
+  date.setUTCHours(Number(hour), Number(minute), Number(second), Number(fraction.slice(0, 3).padEnd(3, '0')));
+  return date.getTime() - offsetMinutesTotal * 60_000 * (sign === '-' ? -1 : 1);
+}
+
+/** Which starts the schedule covers: one club-local day, or an inclusive window. */
+export type ScheduleWindow =
+  | { kind: 'day'; date: string | undefined }
+  | { kind: 'window'; startsAfter: string; startsBefore: string };
+
+/**
+ * Reads date / starts_after / starts_before (decisions.md "Parameters"): a day (today when no
+ * parameter is given) or a window of both bounds, never both kinds, the window at most 31 days
+ * and not reversed.
+ */
+export function readScheduleWindow(query: {
+  date?: string | undefined;
+  starts_after?: string | undefined;
+  starts_before?: string | undefined;
+}): ScheduleWindow {
+  const { date, starts_after: after, starts_before: before } = query;
+  if (date !== undefined && (after !== undefined || before !== undefined)) {
+    throw ApiError.invalidParam(
+      'date',
+      'Invalid date: give either date or the window starts_after and starts_before, not both.',
+    );
+  }
+  if (after === undefined && before === undefined) {
+    // Year 0000 passes the date format but is no date for PostgreSQL.
+    if (date !== undefined && date.startsWith('0000')) {
+      throw ApiError.invalidParam('date', 'Invalid date: must be a date formatted YYYY-MM-DD from year 0001 on.');
+    }
+    return { kind: 'day', date };
+  }
+  if (after === undefined || before === undefined) {
+    const missing = after === undefined ? 'starts_after' : 'starts_before';
+    throw ApiError.missingParam(missing, `Missing ${missing}: starts_after and starts_before are used together.`);
+  }
+  const from = measureBound('starts_after', after);
+  const until = measureBound('starts_before', before);
+  if (until < from) {
+    throw ApiError.invalidParam(
+      'starts_before',
+      `Invalid starts_before: it is earlier than starts_after (${after}); both bounds are inclusive, so they may be equal.`,
+    );
+  }
+  if (until - from > MAX_WINDOW_MS) {
+    throw ApiError.invalidParam('starts_before', 'Invalid starts_before: the window may span at most 31 days after starts_after.');
+  }
+  return { kind: 'window', startsAfter: after, startsBefore: before };
+}

@@ -1,6 +1,57 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { getBooking, listBookings } from '../../db/bookings.ts';
+import { BookingList, BookingListQuery, BookingQuery } from '../../schemas/bookings.ts';
+import { errorResponses, IdParams, includes } from '../../schemas/common.ts';
+import { sendRecord, sendRendered } from '../reply.ts';
 
-// PLACEHOLDER: routes for bookings are being written.
-const routes: FastifyPluginAsyncTypebox = async () => {};
+const bookings: FastifyPluginAsyncTypebox = async (app) => {
+  const { pool } = app;
 
-export default routes;
+  app.get(
+    '/v1/bookings',
+    {
+      config: { scope: 'bookings:read' },
+      schema: {
+        operationId: 'listBookings',
+        tags: ['Bookings'],
+        summary: 'List bookings',
+        description: 'Court bookings, oldest first. Confirmed bookings only, unless include=canceled.',
+        querystring: BookingListQuery,
+        response: { 200: BookingList, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = await listBookings(pool, {
+        clubId: request.principal.clubId,
+        limit: request.query.limit ?? 25,
+        startingAfter: request.query.starting_after,
+        includeCanceled: includes(request.query.include).has('canceled'),
+      });
+      return sendRendered(reply, body);
+    },
+  );
+
+  app.get(
+    '/v1/bookings/:id',
+    {
+      config: { scope: 'bookings:read' },
+      schema: {
+        operationId: 'retrieveBooking',
+        tags: ['Bookings'],
+        summary: 'Retrieve a booking',
+        description:
+          'Cancelled bookings too, with status canceled and canceled_at set. An event id gives 404: events are at /v1/events/{id}.',
+        params: IdParams,
+        querystring: BookingQuery,
+        response: { 200: Type.Ref('Booking'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = await getBooking(pool, request.principal.clubId, request.params.id);
+      return sendRecord(reply, body, 'booking', request.params.id);
+    },
+  );
+};
+
+export default bookings;

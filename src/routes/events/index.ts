@@ -1,6 +1,82 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { getEvent, getParticipant, listParticipants } from '../../db/events.ts';
+import { errorResponses, IdParams, includes } from '../../schemas/common.ts';
+import { NoQuery, ParticipantList, ParticipantListQuery, ParticipantParams } from '../../schemas/events.ts';
+import { sendRecord, sendRendered } from '../reply.ts';
 
-// PLACEHOLDER: routes for events are being written.
-const routes: FastifyPluginAsyncTypebox = async () => {};
+const events: FastifyPluginAsyncTypebox = async (app) => {
+  const { pool } = app;
 
-export default routes;
+  app.get(
+    '/v1/events/:id',
+    {
+      config: { scope: 'events:read' },
+      schema: {
+        operationId: 'retrieveEvent',
+        tags: ['Events'],
+        summary: 'Retrieve an event',
+        description:
+          'The whole event: every session with its time slots, the counts, tags and host. Cancelled events too, with canceled_at set. The roster is at /v1/events/{id}/participants.',
+        params: IdParams,
+        querystring: NoQuery,
+        response: { 200: Type.Ref('Event'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = await getEvent(pool, request.principal.clubId, request.params.id);
+      return sendRecord(reply, body, 'event', request.params.id);
+    },
+  );
+
+  app.get(
+    '/v1/events/:id/participants',
+    {
+      config: { scope: 'events:read' },
+      schema: {
+        operationId: 'listEventParticipants',
+        tags: ['Events'],
+        summary: "List an event's participants",
+        description:
+          'The roster, oldest join first. Removed participants only with include=removed. starting_after must be a participant of this event.',
+        params: IdParams,
+        querystring: ParticipantListQuery,
+        response: { 200: ParticipantList, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = await listParticipants(pool, {
+        clubId: request.principal.clubId,
+        eventId: request.params.id,
+        limit: request.query.limit ?? 25,
+        startingAfter: request.query.starting_after,
+        includeRemoved: includes(request.query.include).has('removed'),
+      });
+      return sendRecord(reply, body, 'event', request.params.id);
+    },
+  );
+
+  app.get(
+    '/v1/events/:id/participants/:participant_id',
+    {
+      config: { scope: 'events:read' },
+      schema: {
+        operationId: 'retrieveEventParticipant',
+        tags: ['Events'],
+        summary: 'Retrieve a participant',
+        description:
+          'One roster entry, removed ones too (with removed_at set). A participant of another event, an event of another club and an unknown id all give the same 404.',
+        params: ParticipantParams,
+        querystring: NoQuery,
+        response: { 200: Type.Ref('Participant'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { id, participant_id: participantId } = request.params;
+      const body = await getParticipant(pool, request.principal.clubId, id, participantId);
+      return sendRecord(reply, body, 'participant', participantId);
+    },
+  );
+};
+
+export default events;

@@ -1,0 +1,34 @@
+// Bookings as the API shows them; the JSON comes from cd_render_booking (migrations).
+import { listPage } from './list.ts';
+import type { Pool } from './pool.ts';
+
+export interface BookingListFilter {
+  clubId: string;
+  limit: number;
+  startingAfter: string | undefined;
+  includeCanceled: boolean;
+}
+
+// Any booking of the club is a valid cursor, cancelled or not: a booking cancelled between two
+// page requests must not break the walk through the list.
+export function listBookings(pool: Pool, filter: BookingListFilter): Promise<string> {
+  return listPage(
+    pool,
+    {
+      table: 'bookings',
+      sortKey: 'created_at',
+      render: () => 'cd_render_booking(t)',
+      where: () => (filter.includeCanceled ? [] : ["t.status = 'confirmed'"]),
+    },
+    { clubId: filter.clubId, limit: filter.limit, startingAfter: filter.startingAfter, url: '/v1/bookings' },
+  );
+}
+
+/** Cancelled bookings too; null for an id that is not a booking of the club (events included). */
+export async function getBooking(pool: Pool, clubId: string, id: string): Promise<string | null> {
+  const result = await pool.query<{ body: string }>(
+    'SELECT cd_render_booking(t)::text AS body FROM bookings t WHERE t.club_id = $1 AND t.id = $2',
+    [clubId, id],
+  );
+  return result.rows[0]?.body ?? null;
+}

@@ -1,0 +1,65 @@
+// Events and their rosters as the API shows them; the JSON comes from cd_render_event and
+// cd_render_participant (migrations).
+import { listPage } from './list.ts';
+import type { Pool } from './pool.ts';
+
+/** Cancelled events too; null for an id that is not an event of the club. */
+export async function getEvent(pool: Pool, clubId: string, id: string): Promise<string | null> {
+  const result = await pool.query<{ body: string }>(
+    'SELECT cd_render_event(t)::text AS body FROM events t WHERE t.club_id = $1 AND t.id = $2',
+    [clubId, id],
+  );
+  return result.rows[0]?.body ?? null;
+}
+
+async function eventExists(pool: Pool, clubId: string, id: string): Promise<boolean> {
+  const result = await pool.query('SELECT 1 FROM events WHERE club_id = $1 AND id = $2', [clubId, id]);
+  return result.rowCount === 1;
+}
+
+export interface ParticipantListFilter {
+  clubId: string;
+  eventId: string;
+  limit: number;
+  startingAfter: string | undefined;
+  includeRemoved: boolean;
+}
+
+/**
+ * One page of an event's roster, oldest join first; null when the event is not the club's.
+ * The cursor must be a roster entry of this same event (removed or not, for the same reason a
+ * cancelled booking stays a valid cursor).
+ */
+export async function listParticipants(pool: Pool, filter: ParticipantListFilter): Promise<string | null> {
+  if (!(await eventExists(pool, filter.clubId, filter.eventId))) return null;
+  return listPage(
+    pool,
+    {
+      table: 'participants',
+      sortKey: 'joined_at',
+      render: () => 'cd_render_participant(t)',
+      where: (p) => [`t.event_id = ${p.add(filter.eventId)}`, ...(filter.includeRemoved ? [] : ['t.removed_at IS NULL'])],
+      cursorWhere: (p, alias) => [`${alias}.event_id = ${p.add(filter.eventId)}`],
+    },
+    {
+      clubId: filter.clubId,
+      limit: filter.limit,
+      startingAfter: filter.startingAfter,
+      url: `/v1/events/${filter.eventId}/participants`,
+    },
+  );
+}
+
+/** A roster entry, removed ones too; null unless it belongs to that event of the club. */
+export async function getParticipant(
+  pool: Pool,
+  clubId: string,
+  eventId: string,
+  id: string,
+): Promise<string | null> {
+  const result = await pool.query<{ body: string }>(
+    'SELECT cd_render_participant(t)::text AS body FROM participants t WHERE t.club_id = $1 AND t.event_id = $2 AND t.id = $3',
+    [clubId, eventId, id],
+  );
+  return result.rows[0]?.body ?? null;
+}

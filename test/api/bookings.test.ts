@@ -1,0 +1,311 @@
+// GET /v1/bookings and /v1/bookings/{id} against the real app: every field of api-spec.md
+// "booking", club-offset schedule times across daylight saving, cancelled bookings only on
+// request in the list but always by id, keyset pages, and the 404 other clubs' ids and event
+// ids get.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectOpenApi } from '../openapi.ts';
+import { bearer, insertClub, setupApp, uid, type TestContext } from '../helper.ts';
+
+let t: TestContext;
+let club: { id: string };
+let auth: string;
+const ids: Record<string, string> = {};
+
+async function insertCustomer(clubId: string) {
+  const id = `cus_${uid()}`;
+  await t.pool.query(
+    `INSERT INTO customers (club_id, id, email, first_name, last_name) VALUES ($1, $2, $3, 'Ana', 'Lopez')`,
+    [clubId, id, `${id}@example.com`],
+  );
+  return id;
+}
+
+async function insertSpace(clubId: string, name: string, position: number) {
+  const category = `spc_${uid()}`;
+  const id = `spa_${uid()}`;
+  await t.pool.query(`INSERT INTO space_categories (club_id, id, name) VALUES ($1, $2, 'Courts')`, [clubId, category]);
+  await t.pool.query(
+    `INSERT INTO spaces (club_id, id, category_id, name, short_name, position) VALUES ($1, $2, $3, $4, $4, $5)`,
+    [clubId, id, category, name, position],
+  );
+  return id;
+}
+
+interface BookingFields {
+  customerId: string;
+  createdAt: string;
+  businessDate: string;
+  start: string;
+  end: string;
+  id?: string;
+  title?: string | null;
+  canceledAt?: string;
+  participantCount?: number;
+  maxParticipants?: number;
+  spaces?: { spaceId: string; start: string; end: string }[];
+}
+
+async function insertBooking(clubId: string, f: BookingFields) {
+  const id = f.id ?? `bkg_${uid()}`;
+  await t.pool.query(
+    `INSERT INTO bookings (club_id, id, customer_id, title, business_date, starts_at, ends_at, open, privacy, party_size,
+                           participant_count, max_participants, status, created_at, canceled_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, true, 'private', 2, $8, $9, CASE WHEN $10::timestamptz IS NULL THEN 'confirmed' ELSE 'canceled' END, $11, $10)`,
+    [
+      clubId,
+      id,
+      f.customerId,
+      f.title === undefined ? 'Doubles' : f.title,
+      f.businessDate,
+      f.start,
+      f.end,
+      f.participantCount ?? 2,
+      f.maxParticipants ?? 4,
+      f.canceledAt ?? null,
+      f.createdAt,
+    ],
+  );
+  for (const s of f.spaces ?? []) {
+    await t.pool.query(
+      'INSERT INTO booking_spaces (club_id, booking_id, space_id, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5)',
+      [clubId, id, s.spaceId, s.start, s.end],
+    );
+  }
+  return id;
+}
+
+beforeAll(async () => {
+  t = await setupApp();
+  club = await insertClub(t.pool, { timezone: 'America/New_York' });
+  auth = await bearer(t.pool, club.id);
+  ids.customer = await insertCustomer(club.id);
+  ids.court2 = await insertSpace(club.id, 'Court 2', 2);
+  ids.court1 = await insertSpace(club.id, 'Court 1', 1);
+  // Winter (-05:00): two courts at the same time, then one more hour on court 2.
+  ids.winter = await insertBooking(club.id, {
+    customerId: ids.customer,
+    createdAt: '2026-01-01T10:00:00Z',
+    businessDate: '2026-01-15',
+    start: '2026-01-15T14:00:00Z',
+    end: '2026-01-15T16:00:00Z',
+    spaces: [
+      { spaceId: ids.court2, start: '2026-01-15T14:00:00Z', end: '2026-01-15T15:00:00Z' },
+      { spaceId: ids.court1, start: '2026-01-15T14:00:00Z', end: '2026-01-15T15:00:00Z' },
+      { spaceId: ids.court2, start: '2026-01-15T15:00:00Z', end: '2026-01-15T16:00:00Z' },
+    ],
+  });
+  ids.canceled = await insertBooking(club.id, {
+    customerId: ids.customer,
+    createdAt: '2026-01-02T10:00:00Z',
+    businessDate: '2026-01-16',
+    start: '2026-01-16T14:00:00Z',
+    end: '2026-01-16T15:00:00Z',
+    canceledAt: '2026-01-10T08:30:00.250Z',
+    spaces: [{ spaceId: ids.court1, start: '2026-01-16T14:00:00Z', end: '2026-01-16T15:00:00Z' }],
+  });
+  // Summer (-04:00), overbooked: spots_available stops at 0.
+  ids.summer = await insertBooking(club.id, {
+    customerId: ids.customer,
+    createdAt: '2026-01-03T10:00:00Z',
+    businessDate: '2026-07-01',
+    start: '2026-07-01T13:00:00Z',
+    end: '2026-07-01T14:30:00Z',
+    title: null,
+    participantCount: 6,
+    maxParticipants: 4,
+    spaces: [{ spaceId: ids.court1, start: '2026-07-01T13:00:00Z', end: '2026-07-01T14:30:00Z' }],
+  });
+  // Two bookings created at the same instant are ordered by id.
+  ids.tieB = await insertBooking(club.id, {
+    id: `bkg_${uid()}_b`,
+    customerId: ids.customer,
+    createdAt: '2026-01-04T10:00:00Z',
+    businessDate: '2026-07-02',
+    start: '2026-07-02T13:00:00Z',
+    end: '2026-07-02T14:00:00Z',
+  });
+  ids.tieA = ids.tieB.replace(/_b$/, '_a');
+  await insertBooking(club.id, {
+    id: ids.tieA,
+    customerId: ids.customer,
+    createdAt: '2026-01-04T10:00:00Z',
+    businessDate: '2026-07-02',
+    start: '2026-07-02T13:00:00Z',
+    end: '2026-07-02T14:00:00Z',
+  });
+  // An event of the club: its id is no booking.
+  ids.event = `evt_${uid()}`;
+  await t.pool.query(
+    `INSERT INTO events (club_id, id, event_type, title, max_participants) VALUES ($1, $2, 'clinic', 'Clinic', 8)`,
+    [club.id, ids.event],
+  );
+});
+
+const get = (url: string, authorization = auth) => t.app.inject({ method: 'GET', url, headers: { authorization } });
+const idsOf = (body: { data: { id: string }[] }) => body.data.map((b) => b.id);
+
+describe('GET /v1/bookings', () => {
+  it('lists confirmed bookings oldest first, ties by id, in the list envelope', async () => {
+    const res = await get('/v1/bookings');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expectOpenApi(t.app, '/v1/bookings', 'GET', 200, body);
+    expect(body).toMatchObject({ object: 'list', has_more: false, url: '/v1/bookings' });
+    expect(idsOf(body)).toEqual([ids.winter, ids.summer, ids.tieA, ids.tieB]);
+  });
+
+  it('renders every field, with club-offset schedule times and UTC record timestamps', async () => {
+    const body = (await get('/v1/bookings?limit=1')).json();
+    const booking = body.data[0];
+    expect(booking).toEqual({
+      id: ids.winter,
+      object: 'booking',
+      status: 'confirmed',
+      customer_id: ids.customer,
+      title: 'Doubles',
+      business_date: '2026-01-15',
+      start: '2026-01-15T09:00:00-05:00',
+      end: '2026-01-15T11:00:00-05:00',
+      // In time order; courts at the same time in the club's display order.
+      spaces: [
+        { id: ids.court1, name: 'Court 1', start: '2026-01-15T09:00:00-05:00', end: '2026-01-15T10:00:00-05:00' },
+        { id: ids.court2, name: 'Court 2', start: '2026-01-15T09:00:00-05:00', end: '2026-01-15T10:00:00-05:00' },
+        { id: ids.court2, name: 'Court 2', start: '2026-01-15T10:00:00-05:00', end: '2026-01-15T11:00:00-05:00' },
+      ],
+      open: true,
+      privacy: 'private',
+      party_size: 2,
+      participant_count: 2,
+      max_participants: 4,
+      spots_available: 2,
+      created_at: '2026-01-01T10:00:00.000Z',
+      updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      canceled_at: null,
+    });
+    expect(Object.keys(booking)).toEqual([
+      'id', 'object', 'status', 'customer_id', 'title', 'business_date', 'start', 'end', 'spaces', 'open', 'privacy',
+      'party_size', 'participant_count', 'max_participants', 'spots_available', 'created_at', 'updated_at', 'canceled_at',
+    ]);
+  });
+
+  it('shows the summer offset, a null title and spots_available never below zero', async () => {
+    const summer = (await get(`/v1/bookings/${ids.summer}`)).json();
+    expect(summer).toMatchObject({
+      title: null,
+      start: '2026-07-01T09:00:00-04:00',
+      end: '2026-07-01T10:30:00-04:00',
+      participant_count: 6,
+      max_participants: 4,
+      spots_available: 0,
+    });
+  });
+
+  it('adds cancelled bookings with include=canceled, ignoring unknown values', async () => {
+    const res = await get('/v1/bookings?include=bogus,canceled');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expectOpenApi(t.app, '/v1/bookings', 'GET', 200, body);
+    expect(idsOf(body)).toEqual([ids.winter, ids.canceled, ids.summer, ids.tieA, ids.tieB]);
+    expect(body.data[1]).toMatchObject({ status: 'canceled', canceled_at: '2026-01-10T08:30:00.250Z' });
+    expect(idsOf((await get('/v1/bookings?include=bogus')).json())).toEqual([ids.winter, ids.summer, ids.tieA, ids.tieB]);
+  });
+
+  it('pages with limit, starting_after and has_more', async () => {
+    const first = (await get('/v1/bookings?limit=2')).json();
+    expect(first.has_more).toBe(true);
+    expect(idsOf(first)).toEqual([ids.winter, ids.summer]);
+    const second = (await get(`/v1/bookings?limit=2&starting_after=${ids.summer}`)).json();
+    expectOpenApi(t.app, '/v1/bookings', 'GET', 200, second);
+    expect(second.has_more).toBe(false);
+    expect(idsOf(second)).toEqual([ids.tieA, ids.tieB]);
+    // The tie is broken by id across pages too.
+    expect(idsOf((await get(`/v1/bookings?starting_after=${ids.tieA}`)).json())).toEqual([ids.tieB]);
+    const withCanceled = (await get(`/v1/bookings?include=canceled&limit=1&starting_after=${ids.winter}`)).json();
+    expect(idsOf(withCanceled)).toEqual([ids.canceled]);
+    expect(withCanceled.has_more).toBe(true);
+  });
+
+  it('rejects a cursor that is not a booking of the club, bad limits and unknown parameters', async () => {
+    const other = await insertClub(t.pool);
+    const otherBooking = await insertBooking(other.id, {
+      customerId: await insertCustomer(other.id),
+      createdAt: '2026-01-01T00:00:00Z',
+      businessDate: '2026-01-20',
+      start: '2026-01-20T14:00:00Z',
+      end: '2026-01-20T15:00:00Z',
+    });
+    const cases: [string, string, string][] = [
+      ['/v1/bookings?starting_after=bkg_nope', 'starting_after', 'parameter_invalid'],
+      [`/v1/bookings?starting_after=${otherBooking}`, 'starting_after', 'parameter_invalid'],
+      [`/v1/bookings?starting_after=${ids.event}`, 'starting_after', 'parameter_invalid'],
+      ['/v1/bookings?limit=0', 'limit', 'parameter_invalid'],
+      ['/v1/bookings?limit=101', 'limit', 'parameter_invalid'],
+      ['/v1/bookings?status=canceled', 'status', 'parameter_unknown'],
+    ];
+    for (const [url, param, code] of cases) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      const body = res.json();
+      expectOpenApi(t.app, '/v1/bookings', 'GET', 400, body);
+      expect(body.error, url).toMatchObject({ type: 'invalid_request_error', code, param });
+    }
+  });
+
+  it('needs the bookings:read scope', async () => {
+    const res = await get('/v1/bookings', await bearer(t.pool, club.id, { scopes: ['customers:read'] }));
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toMatchObject({ type: 'permission_error', code: 'insufficient_scope' });
+  });
+});
+
+describe('GET /v1/bookings/{id}', () => {
+  it('returns a confirmed booking as the list shows it', async () => {
+    const res = await get(`/v1/bookings/${ids.winter}`);
+    expect(res.statusCode).toBe(200);
+    expectOpenApi(t.app, '/v1/bookings/{id}', 'GET', 200, res.json());
+    const listed = (await get('/v1/bookings?limit=1')).json().data[0];
+    expect(res.json()).toEqual(listed);
+  });
+
+  it('returns a cancelled booking with its status, canceled_at and courts as they stood', async () => {
+    const res = await get(`/v1/bookings/${ids.canceled}`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expectOpenApi(t.app, '/v1/bookings/{id}', 'GET', 200, body);
+    expect(body).toMatchObject({
+      id: ids.canceled,
+      status: 'canceled',
+      canceled_at: '2026-01-10T08:30:00.250Z',
+      spaces: [{ id: ids.court1, name: 'Court 1', start: '2026-01-16T09:00:00-05:00', end: '2026-01-16T10:00:00-05:00' }],
+    });
+  });
+
+  it("gives another club's booking, an event id and an unknown id the same 404", async () => {
+    const other = await insertClub(t.pool);
+    const otherBooking = await insertBooking(other.id, {
+      customerId: await insertCustomer(other.id),
+      createdAt: '2026-01-01T00:00:00Z',
+      businessDate: '2026-01-20',
+      start: '2026-01-20T14:00:00Z',
+      end: '2026-01-20T15:00:00Z',
+    });
+    // The other club can read its own booking, so the 404 below is about the club only.
+    expect((await get(`/v1/bookings/${otherBooking}`, await bearer(t.pool, other.id))).statusCode).toBe(200);
+    const strip = (b: { error: Record<string, string> }) => ({ ...b.error, message: undefined, request_id: undefined });
+    const unknown = await get('/v1/bookings/bkg_doesnotexist');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toMatchObject({ type: 'not_found_error', code: 'resource_missing' });
+    for (const id of [otherBooking, ids.event]) {
+      const res = await get(`/v1/bookings/${id}`);
+      expect(res.statusCode, id).toBe(404);
+      expectOpenApi(t.app, '/v1/bookings/{id}', 'GET', 404, res.json());
+      expect(strip(res.json())).toEqual(strip(unknown.json()));
+    }
+  });
+
+  it('rejects query parameters', async () => {
+    const res = await get(`/v1/bookings/${ids.winter}?include=canceled`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'parameter_unknown', param: 'include' });
+  });
+});
