@@ -1,9 +1,9 @@
 // Orders as the API shows them; the JSON, line items and total included, comes from
 // cd_render_order (migrations).
-import type { CreatedWindow } from '../schemas/transactions.ts';
+import type { CreatedWindow } from '../domain/timestamps.ts';
 import { listPage } from './list.ts';
 import type { Pool } from './pool.ts';
-import { createdWindowConditions } from './transactions.ts';
+import { createdWindowConditions } from './time-window.ts';
 
 export interface OrderListFilter {
   clubId: string;

@@ -1,6 +1,7 @@
 // The schedule of a day or window; the items come from cd_schedule_items (migrations).
 import type { ScheduleWindow } from '../schemas/schedule.ts';
 import type { Pool } from './pool.ts';
+import { toTimestamptz } from './time-window.ts';
 
 export interface ScheduleFilter {
   clubId: string;
@@ -11,7 +12,8 @@ export interface ScheduleFilter {
 
 // A club day D runs from D 00:00 to D+1 00:00 on the club's clock. `D::timestamp AT TIME ZONE
 // tz` turns each wall-clock midnight into its instant, so a day across a daylight-saving change
-// is 23 or 25 hours long, as it is in the club. "Today" is read on the club's clock too.
+// is 23 or 25 hours long, as it is in the club. "Today" is read on the club's clock too. A
+// window arrives as two instants in epoch microseconds, both inclusive.
 const SCHEDULE_SQL = `
   SELECT json_build_object(
            'object', 'list',
@@ -22,9 +24,9 @@ const SCHEDULE_SQL = `
   FROM clubs c
   CROSS JOIN LATERAL (SELECT coalesce($2::date, (now() AT TIME ZONE c.timezone)::date) AS day) d
   CROSS JOIN LATERAL (
-    SELECT CASE WHEN $3::timestamptz IS NULL THEN d.day::timestamp AT TIME ZONE c.timezone ELSE $3::timestamptz END AS starts_from,
-           CASE WHEN $4::timestamptz IS NULL THEN (d.day + 1)::timestamp AT TIME ZONE c.timezone ELSE $4::timestamptz END AS starts_until,
-           $4::timestamptz IS NOT NULL AS until_inclusive
+    SELECT CASE WHEN $3::bigint IS NULL THEN d.day::timestamp AT TIME ZONE c.timezone ELSE ${toTimestamptz('$3')} END AS starts_from,
+           CASE WHEN $4::bigint IS NULL THEN (d.day + 1)::timestamp AT TIME ZONE c.timezone ELSE ${toTimestamptz('$4')} END AS starts_until,
+           $4::bigint IS NOT NULL AS until_inclusive
   ) w
   WHERE c.club_id = $1`;
 
@@ -34,8 +36,8 @@ export async function listSchedule(pool: Pool, filter: ScheduleFilter): Promise<
   const result = await pool.query<{ body: string }>(SCHEDULE_SQL, [
     filter.clubId,
     window.kind === 'day' ? (window.date ?? null) : null,
-    window.kind === 'window' ? window.startsAfter : null,
-    window.kind === 'window' ? window.startsBefore : null,
+    window.kind === 'window' ? window.fromMicros.toString() : null,
+    window.kind === 'window' ? window.untilMicros.toString() : null,
     filter.type ?? null,
     filter.spaceId ?? null,
   ]);

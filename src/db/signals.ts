@@ -1,6 +1,8 @@
 // The signal history. Bodies are the stored copies: returned byte for byte, never re-rendered.
+import type { CreatedWindow } from '../domain/timestamps.ts';
 import { listPage } from './list.ts';
 import type { Pool } from './pool.ts';
+import { createdWindowConditions } from './time-window.ts';
 
 export interface SignalListFilter {
   clubId: string;
@@ -10,8 +12,8 @@ export interface SignalListFilter {
   order: 'asc' | 'desc';
   type: string | undefined;
   resourceId: string | undefined;
-  createdAfter: string | undefined;
-  createdBefore: string | undefined;
+  /** Applied to the emit time, stored already cut to the millisecond the API shows. */
+  window: CreatedWindow;
 }
 
 export function listSignals(pool: Pool, filter: SignalListFilter): Promise<string> {
@@ -26,8 +28,7 @@ export function listSignals(pool: Pool, filter: SignalListFilter): Promise<strin
         `t.scope = ANY (${p.add(filter.scopes)}::text[])`,
         ...(filter.type === undefined ? [] : [`t.type = ${p.add(filter.type)}`]),
         ...(filter.resourceId === undefined ? [] : [`t.resource_id = ${p.add(filter.resourceId)}`]),
-        ...(filter.createdAfter === undefined ? [] : [`t.created_at >= ${p.add(filter.createdAfter)}::timestamptz`]),
-        ...(filter.createdBefore === undefined ? [] : [`t.created_at <= ${p.add(filter.createdBefore)}::timestamptz`]),
+        ...createdWindowConditions(p, 'created_at', filter.window),
       ],
     },
     { clubId: filter.clubId, limit: filter.limit, startingAfter: filter.startingAfter, url: '/v1/signals' },

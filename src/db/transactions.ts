@@ -1,20 +1,8 @@
 // The ledger as the API shows it; the JSON comes from cd_render_transaction (migrations).
-import type { CreatedWindow } from '../schemas/transactions.ts';
+import type { CreatedWindow } from '../domain/timestamps.ts';
 import { listPage } from './list.ts';
 import type { Pool } from './pool.ts';
-import type { SqlParams } from './sql.ts';
-
-/**
- * Conditions keeping rows of `t` whose `column` lies in the window. The bounds are plain
- * comparisons on the column, so the list index on (club_id, column, id) serves them.
- */
-export function createdWindowConditions(p: SqlParams, column: string, window: CreatedWindow): string[] {
-  const at = (ms: number) => `(timestamptz 'epoch' + ${p.add(ms)}::bigint * interval '1 millisecond')`;
-  return [
-    ...(window.fromMs === undefined ? [] : [`t.${column} >= ${at(window.fromMs)}`]),
-    ...(window.untilMs === undefined ? [] : [`t.${column} < ${at(window.untilMs)}`]),
-  ];
-}
+import { createdWindowConditions } from './time-window.ts';
 
 export interface TransactionListFilter {
   clubId: string;

@@ -1,9 +1,9 @@
 // The waiver log as the API shows it; the JSON, computed status included, comes from
 // cd_render_waiver (migrations).
-import type { CreatedWindow } from '../schemas/transactions.ts';
+import type { CreatedWindow } from '../domain/timestamps.ts';
 import { listPage } from './list.ts';
 import type { Pool } from './pool.ts';
-import { createdWindowConditions } from './transactions.ts';
+import { createdWindowConditions } from './time-window.ts';
 
 export interface WaiverListFilter {
   clubId: string;

@@ -1,6 +1,7 @@
 // Schemas shared by every resource: the list envelope, pagination, the error envelope and the
 // field formats of api-spec.md "Conventions". The OpenAPI document is generated from these.
 import { Type, type TSchema } from 'typebox';
+import { checkWindow, readBound, toCreatedWindow, type CreatedWindow } from '../domain/timestamps.ts';
 
 export const UtcTimestamp = Type.String({
   description: 'UTC timestamp, millisecond precision, trailing Z',
@@ -18,8 +19,26 @@ export const StartingAfter = Type.String({ description: 'Id of the last record o
 export const Include = Type.String({ description: 'Comma-separated opt-ins; unknown values are ignored' });
 export const TimestampBound = Type.String({
   format: 'date-time',
-  description: 'ISO 8601 timestamp with an offset or Z; inclusive',
+  description: 'ISO 8601 timestamp with an offset or Z (year 0001 or later, offset within ±15:59); inclusive',
 });
+
+// The inclusive `created_after` / `created_before` window of the order, waiver, transaction and
+// signal lists; each list binds it to the record's own timestamp.
+export const CreatedWindowQuery = {
+  created_after: Type.Optional(TimestampBound),
+  created_before: Type.Optional(TimestampBound),
+};
+
+/** Reads created_after / created_before; a window that ends before it starts is refused. */
+export function readCreatedWindow(query: {
+  created_after?: string | undefined;
+  created_before?: string | undefined;
+}): CreatedWindow {
+  const after = readBound('created_after', query.created_after);
+  const before = readBound('created_before', query.created_before);
+  checkWindow(after, before);
+  return toCreatedWindow(after, before);
+}
 
 export const PageQuery = { limit: Type.Optional(Limit), starting_after: Type.Optional(StartingAfter) };
 

@@ -1,4 +1,5 @@
 import { Type, type TSchema } from 'typebox';
+import { checkWindow, readBound, toEpochMicros } from '../domain/timestamps.ts';
 import { ApiError } from '../errors.ts';
 import { BusinessDate, ListEnvelope, LocalTimestamp, Nullable } from './common.ts';
 
@@ -80,34 +81,18 @@ export const ScheduleList = ListEnvelope(
 
 export const schemas: TSchema[] = [SpaceRefSchema, TimeSlotSchema, TagSchema, HostSchema, ScheduleItemSchema];
 
-const MAX_WINDOW_MS = 31 * 24 * 60 * 60 * 1000;
-
-// What the `date-time` format has already accepted: date, T or a space, time with an optional
-// fraction, then Z or an offset of hours with optional minutes.
-const TIMESTAMP = /^(\d{4})-(\d\d)-(\d\d)[Tt\s](\d\d):(\d\d):(\d\d)(?:\.(\d+))?(?:[Zz]|([+-])(\d\d)(?::?(\d\d))?)$/;
-
-// PostgreSQL parses the bound itself (keeping microseconds); this only measures it, in epoch
-// milliseconds, and refuses what the format allows but PostgreSQL would reject with an error:
-// year 0000 and offsets beyond ±15:59.
-function measureBound(param: string, value: string): number {
-  const invalid = () =>
-    ApiError.invalidParam(param, `Invalid ${param}: must be an ISO 8601 timestamp with a UTC offset or Z, e.g. 2026-03-08T00:00:00-05:00.`);
-  const m = TIMESTAMP.exec(value);
-  if (!m) throw invalid();
-  const [, year, month, day, hour, minute, second, fraction = '', sign, offsetHours = '0', offsetMinutes = '0'] = m;
-  const offsetMinutesTotal = Number(offsetHours) * 60 + Number(offsetMinutes);
-  if (Number(year) < 1 || offsetMinutesTotal > 15 * 60 + 59) throw invalid();
-  const date = new Date(0);
-  // setUTCFullYear, unlike Date.UTC, keeps years 1-99 as they are.
-  date.setUTCFullYear(Number(year), Number(month) - 1, Number(day));
-  date.setUTCHours(Number(hour), Number(minute), Number(second), Number(fraction.slice(0, 3).padEnd(3, '0')));
-  return date.getTime() - offsetMinutesTotal * 60_000 * (sign === '-' ? -1 : 1);
-}
+const MAX_WINDOW_DAYS = 31;
 
 /** Which starts the schedule covers: one club-local day, or an inclusive window. */
 export type ScheduleWindow =
   | { kind: 'day'; date: string | undefined }
-  | { kind: 'window'; startsAfter: string; startsBefore: string };
+  | {
+      kind: 'window';
+      /** Earliest start kept, in epoch microseconds (PostgreSQL's precision), rounded up. */
+      fromMicros: bigint;
+      /** Latest start kept, in epoch microseconds, rounded down. */
+      untilMicros: bigint;
+    };
 
 /**
  * Reads date / starts_after / starts_before (decisions.md "Parameters"): a day (today when no
@@ -137,16 +122,10 @@ export function readScheduleWindow(query: {
     const missing = after === undefined ? 'starts_after' : 'starts_before';
     throw ApiError.missingParam(missing, `Missing ${missing}: starts_after and starts_before are used together.`);
   }
-  const from = measureBound('starts_after', after);
-  const until = measureBound('starts_before', before);
-  if (until < from) {
-    throw ApiError.invalidParam(
-      'starts_before',
-      `Invalid starts_before: it is earlier than starts_after (${after}); both bounds are inclusive, so they may be equal.`,
-    );
-  }
-  if (until - from > MAX_WINDOW_MS) {
-    throw ApiError.invalidParam('starts_before', 'Invalid starts_before: the window may span at most 31 days after starts_after.');
-  }
-  return { kind: 'window', startsAfter: after, startsBefore: before };
+  const from = readBound('starts_after', after);
+  const until = readBound('starts_before', before);
+  checkWindow(from, until, MAX_WINDOW_DAYS);
+  // Item starts are compared exactly: rounding inward keeps a stored start inside precisely
+  // when it lies between the bounds as given.
+  return { kind: 'window', fromMicros: toEpochMicros(from.at, 'ceil'), untilMicros: toEpochMicros(until.at, 'floor') };
 }

@@ -1,6 +1,6 @@
 import { Type, type TSchema } from 'typebox';
 import { SIGNAL_TYPES } from '../domain/signal-types.ts';
-import { ListEnvelope, PageQuery, TimestampBound, UtcTimestamp } from './common.ts';
+import { CreatedWindowQuery, ListEnvelope, PageQuery, UtcTimestamp } from './common.ts';
 
 export const SignalSchema = Type.Object(
   {
@@ -29,8 +29,7 @@ export const SignalListQuery = Type.Object(
     order: Type.Optional(Type.String({ enum: ['asc', 'desc'], description: 'asc (default) or desc' })),
     type: Type.Optional(Type.String({ enum: [...SIGNAL_TYPES], description: 'One exact signal type' })),
     resource_id: Type.Optional(Type.String({ minLength: 1, description: 'The id inside data.object' })),
-    created_after: Type.Optional(TimestampBound),
-    created_before: Type.Optional(TimestampBound),
+    ...CreatedWindowQuery,
   },
   { additionalProperties: false },
 );

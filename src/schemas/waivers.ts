@@ -1,6 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { ListEnvelope, PageQuery, UtcTimestamp } from './common.ts';
-import { CreatedWindowQuery } from './transactions.ts';
+import { CreatedWindowQuery, ListEnvelope, PageQuery, UtcTimestamp } from './common.ts';
 
 export const SignedWaiverSchema = Type.Object(
   {

@@ -133,6 +133,40 @@ describe('GET /v1/signals', () => {
     }
   });
 
+  it('refuses well-formed bounds PostgreSQL cannot take with 400, never 500', async () => {
+    // Both pass the date-time format; year 0000 and offsets beyond ±15:59 are no timestamptz.
+    const cases: [string, string][] = [
+      ['created_after=0000-01-01T00:00:00Z', 'created_after'],
+      [`created_after=${encodeURIComponent('2026-01-01T00:00:00+16:00')}`, 'created_after'],
+      [`created_before=${encodeURIComponent('2026-01-01T00:00:00+16:00')}`, 'created_before'],
+      [`created_before=${encodeURIComponent('2026-01-01T00:00:00-16:00')}`, 'created_before'],
+    ];
+    for (const [query, param] of cases) {
+      const res = await get(`/v1/signals?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expectOpenApi(t.app, '/v1/signals', 'GET', 400, res.json());
+      expect(res.json().error, query).toMatchObject({ type: 'invalid_request_error', code: 'parameter_invalid', param });
+    }
+    // The extremes PostgreSQL does take still work: year 0001 and an offset of ±15:59.
+    const all = ids((await get('/v1/signals?limit=100')).json());
+    const widest = `created_after=${encodeURIComponent('0001-01-01T00:00:00+15:59')}&created_before=${encodeURIComponent('9999-12-31T23:59:59-15:59')}`;
+    const res = await get(`/v1/signals?limit=100&${widest}`);
+    expect(res.statusCode).toBe(200);
+    expect(ids(res.json())).toEqual(all);
+  });
+
+  it('compares bounds to the shown millisecond, at sub-millisecond precision', async () => {
+    const all = (await get('/v1/signals')).json().data as { id: string; created: string }[];
+    const pivot = all[2]!.created;
+    const ms = pivot.slice(0, -1); // 2026-..T..:..:..mmm without the Z
+    // A bound a fraction of a millisecond after the shown time excludes the signal...
+    const later = (await get(`/v1/signals?created_after=${ms}0001Z`)).json();
+    expect(ids(later)).toEqual(all.filter((s) => s.created > pivot).map((s) => s.id));
+    // ...and a bound a fraction before the next millisecond still includes it.
+    const upTo = (await get(`/v1/signals?created_before=${ms}9999Z`)).json();
+    expect(ids(upTo)).toEqual(all.filter((s) => s.created <= pivot).map((s) => s.id));
+  });
+
   it("answers 404 for another club's signal and gives a cursor of another club 400", async () => {
     const other = await insertClub(t.pool);
     await newCustomer(other.id);

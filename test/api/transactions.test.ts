@@ -187,11 +187,19 @@ describe('GET /v1/transactions', () => {
     expect(reversed.json().error.message).toMatch(/earlier than created_after/);
   });
 
-  it('accepts extreme but well-formed bounds that the database itself would refuse', async () => {
-    // Year 0000 and a +23:59 offset pass the date-time format; they must not reach PostgreSQL raw.
-    const res = await get(window('0000-01-01T00:00:00Z', '2024-01-11T11:59:00+23:59'));
-    expect(res.statusCode).toBe(200);
-    expect(idsOf(res.json())).toEqual(['txn_charge']);
+  it('refuses, with 400 not 500, bounds the format allows but PostgreSQL cannot hold', async () => {
+    // Year 0000 and a +23:59 offset pass the date-time format; they must never reach PostgreSQL.
+    for (const [url, param] of [
+      [window('0000-01-01T00:00:00Z', '2024-01-11T11:59:00Z'), 'created_after'],
+      [window('2024-01-01T00:00:00Z', '2024-01-11T11:59:00+23:59'), 'created_before'],
+    ] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().error, url).toMatchObject({ code: 'parameter_invalid', param });
+    }
+    const widest = await get(window('0001-01-01T00:00:00+15:59', '9999-12-31T23:59:59-15:59'));
+    expect(widest.statusCode).toBe(200);
+    expect(idsOf(widest.json())).toContain('txn_charge');
   });
 
   it('needs the transactions:read scope, checked before the parameters', async () => {

@@ -1,9 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { getOrder, listOrders } from '../../db/orders.ts';
-import { errorResponses, IdParams } from '../../schemas/common.ts';
+import { errorResponses, IdParams, readCreatedWindow } from '../../schemas/common.ts';
 import { OrderList, OrderListQuery, OrderQuery } from '../../schemas/orders.ts';
-import { readCreatedWindow } from '../../schemas/transactions.ts';
 import { sendRecord, sendRendered } from '../reply.ts';
 
 const orders: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { getSignal, listSignals } from '../../db/signals.ts';
-import { ApiError } from '../../errors.ts';
-import { errorResponses, IdParams } from '../../schemas/common.ts';
+import { errorResponses, IdParams, readCreatedWindow } from '../../schemas/common.ts';
 import { SignalList, SignalListQuery } from '../../schemas/signals.ts';
 import { sendRecord, sendRendered } from '../reply.ts';
 
@@ -26,9 +25,6 @@ const signals: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const q = request.query;
-      if (q.created_after && q.created_before && Date.parse(q.created_after) > Date.parse(q.created_before)) {
-        throw ApiError.invalidParam('created_before', 'Invalid created_before: must not be earlier than created_after.');
-      }
       const body = await listSignals(pool, {
         clubId: request.principal.clubId,
         scopes: [...request.principal.scopes],
@@ -37,8 +33,7 @@ const signals: FastifyPluginAsyncTypebox = async (app) => {
         order: q.order === 'desc' ? 'desc' : 'asc',
         type: q.type,
         resourceId: q.resource_id,
-        createdAfter: q.created_after,
-        createdBefore: q.created_before,
+        window: readCreatedWindow(q),
       });
       return sendRendered(reply, body);
     },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listTransactions } from '../../db/transactions.ts';
-import { errorResponses } from '../../schemas/common.ts';
-import { readCreatedWindow, TransactionList, TransactionListQuery } from '../../schemas/transactions.ts';
+import { errorResponses, readCreatedWindow } from '../../schemas/common.ts';
+import { TransactionList, TransactionListQuery } from '../../schemas/transactions.ts';
 import { sendRendered } from '../reply.ts';
 
 const transactions: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listWaivers } from '../../db/waivers.ts';
-import { errorResponses } from '../../schemas/common.ts';
-import { readCreatedWindow } from '../../schemas/transactions.ts';
+import { errorResponses, readCreatedWindow } from '../../schemas/common.ts';
 import { WaiverList, WaiverListQuery } from '../../schemas/waivers.ts';
 import { sendRendered } from '../reply.ts';
 
