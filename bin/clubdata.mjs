@@ -5,7 +5,7 @@
 // folder outside the repository when the machine's Node is older).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { constants, homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -73,4 +73,4 @@ const child = spawn(node, args, { stdio: 'inherit', env: { ...process.env, CLUBD
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => child.kill(signal));
 }
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + 1 : 1)));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 128 + (constants.signals[signal] ?? 1) : 1)));

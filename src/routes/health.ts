@@ -1,10 +1,14 @@
-// Liveness (the process answers) and readiness (the database answers). Public, no key.
+// Liveness (the process answers) and readiness (the database answers). Public, no key. Probes
+// get a bucket of their own, far above any probe rate, so that a client over its limit never
+// turns a load balancer's health check into a 429; the RateLimit headers stay, as on every response.
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../errors.ts';
 
+const PROBE_LIMIT = { max: 1000, timeWindow: 1000 };
+
 export default async function health(app: FastifyInstance) {
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
-  app.get('/readyz', { schema: { hide: true } }, async () => {
+  app.get('/healthz', { schema: { hide: true }, config: { rateLimit: PROBE_LIMIT } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true }, config: { rateLimit: PROBE_LIMIT } }, async () => {
     try {
       await app.pool.query('SELECT 1');
     } catch {

@@ -1,0 +1,239 @@
+// The `clubdata` command as an operator runs it: a real child process on a database of this
+// file's own. The keys it makes must work against the app and stop working once revoked.
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { createTestDatabase, testConfig } from '../helper.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const KEY_PATTERN = /^cd_live_[0-9A-Za-z]{32}$/;
+// decisions.md: every *:read scope except signals:read.
+const DEFAULT_READ_SCOPES = [
+  'bookings:read',
+  'club:read',
+  'coaches:read',
+  'customers:read',
+  'events:read',
+  'orders:read',
+  'schedule:read',
+  'spaces:read',
+  'transactions:read',
+  'waivers:read',
+];
+
+let databaseUrl: string;
+let app: FastifyInstance;
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `clubdata <args>` the way bin/clubdata.mjs does once Node 24 is there. */
+function clubdata(...args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [`${root}src/cli.ts`, ...args],
+      {
+        cwd: root,
+        // Only what the command needs: no REDIS_URL, CLUBDATA_* or PORT leaking in from outside.
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+        timeout: 25_000,
+      },
+      (error, stdout, stderr) => {
+        if (error && typeof error.code !== 'number') return reject(error);
+        resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
+      },
+    );
+  });
+}
+
+function json(run: Run) {
+  expect(run.code, run.stderr).toBe(0);
+  return JSON.parse(run.stdout);
+}
+
+function expectNoStack(run: Run) {
+  expect(run.stderr).not.toMatch(/\n\s+at /);
+  expect(run.stdout).not.toMatch(/\n\s+at /);
+}
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  databaseUrl = database.url;
+  // No key cache: a revocation must show on the very next request.
+  app = await buildApp({ config: testConfig({ apiKeyCacheMs: 0 }), pool: database.pool });
+  await app.ready();
+});
+afterAll(() => app?.close());
+
+const state: { clubId?: string; keys: { id: string; key: string }[] } = { keys: [] };
+
+const listCustomers = (key: string) =>
+  app.inject({ method: 'GET', url: '/v1/customers', headers: { authorization: `Bearer ${key}` } });
+
+describe('clubs', () => {
+  it('create --json prints the new club', async () => {
+    const club = json(await clubdata('clubs', 'create', '--name', 'CLI Padel', '--timezone', 'Europe/Madrid', '--billing-model', 'legacy', '--json'));
+    expect(club).toEqual({
+      id: expect.stringMatching(/^club_/),
+      name: 'CLI Padel',
+      timezone: 'Europe/Madrid',
+      billing_model: 'legacy',
+      api_access: true,
+    });
+    state.clubId = club.id;
+  });
+
+  it('create refuses an unknown timezone with a clear message and no stack trace', async () => {
+    const run = await clubdata('clubs', 'create', '--name', 'Nowhere', '--timezone', 'Mars/Olympus_Mons', '--json');
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toMatch(/timezone/i);
+    expect(run.stderr).toContain('Mars/Olympus_Mons');
+    expectNoStack(run);
+    expect(run.stdout).toBe('');
+  });
+
+  it('create without --name is a usage error', async () => {
+    const run = await clubdata('clubs', 'create', '--timezone', 'Europe/Madrid');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('--name');
+    expectNoStack(run);
+  });
+
+  it('list --json includes the club', async () => {
+    const clubs = json(await clubdata('clubs', 'list', '--json'));
+    expect(clubs).toContainEqual(expect.objectContaining({ id: state.clubId, name: 'CLI Padel', timezone: 'Europe/Madrid' }));
+  });
+
+  it('update --api-access off --json turns API access off', async () => {
+    const club = json(await clubdata('clubs', 'update', state.clubId!, '--api-access', 'off', '--json'));
+    expect(club).toMatchObject({ id: state.clubId, api_access: false, name: 'CLI Padel', billing_model: 'legacy' });
+  });
+});
+
+describe('keys', () => {
+  it('create --json prints a cd_live_ key once, with the default scopes', async () => {
+    const created = json(await clubdata('keys', 'create', '--club', state.clubId!, '--json'));
+    expect(created.key).toMatch(KEY_PATTERN);
+    expect(created.id).toEqual(expect.any(String));
+    expect(created.club_id).toBe(state.clubId);
+    expect([...created.scopes].sort()).toEqual(DEFAULT_READ_SCOPES);
+    expect(created.expires_at).toBeNull();
+    state.keys.push(created);
+  });
+
+  it('create --scopes takes opt-in scopes', async () => {
+    const created = json(await clubdata('keys', 'create', '--club', state.clubId!, '--scopes', 'signals:read,customers:read', '--json'));
+    expect(created.key).toMatch(KEY_PATTERN);
+    expect([...created.scopes].sort()).toEqual(['customers:read', 'signals:read']);
+    state.keys.push(created);
+  });
+
+  it('create refuses an unknown scope with exit code 2', async () => {
+    const run = await clubdata('keys', 'create', '--club', state.clubId!, '--scopes', 'customers:read,customers:write', '--json');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('customers:write');
+    expect(run.stderr).toMatch(/scope/);
+    expect(run.stdout).not.toMatch(/cd_live_/);
+    expectNoStack(run);
+  });
+
+  it('create --expires-at stores the expiry', async () => {
+    const created = json(await clubdata('keys', 'create', '--club', state.clubId!, '--expires-at', '2030-01-01T00:00:00Z', '--json'));
+    expect(created.expires_at).toBe('2030-01-01T00:00:00.000Z');
+    state.keys.push(created);
+  });
+
+  it('create refuses a malformed --expires-at and an unknown club', async () => {
+    const badDate = await clubdata('keys', 'create', '--club', state.clubId!, '--expires-at', 'next tuesday');
+    expect(badDate.code).toBe(2);
+    expect(badDate.stderr).toContain('--expires-at');
+    const noClub = await clubdata('keys', 'create', '--club', 'club_nope');
+    expect(noClub.code).not.toBe(0);
+    expect(noClub.stderr).toContain('club_nope');
+    for (const run of [badDate, noClub]) {
+      expectNoStack(run);
+      expect(run.stdout).not.toMatch(/cd_live_/);
+    }
+  });
+
+  it('list --json shows the keys but never a key itself', async () => {
+    const run = await clubdata('keys', 'list', '--club', state.clubId!, '--json');
+    const keys = json(run);
+    expect(keys.map((k: { id: string }) => k.id).sort()).toEqual(state.keys.map((k) => k.id).sort());
+    for (const { key } of state.keys) {
+      expect(run.stdout).not.toContain(key);
+      expect(run.stdout).not.toContain(key.slice(8, 24));
+    }
+    for (const summary of keys) {
+      expect(summary).not.toHaveProperty('key');
+      expect(summary.last4).toBe(state.keys.find((k) => k.id === summary.id)!.key.slice(-4));
+    }
+    const text = await clubdata('keys', 'list', '--club', state.clubId!);
+    expect(text.code).toBe(0);
+    for (const { key } of state.keys) expect(text.stdout).not.toContain(key.slice(8, 24));
+  });
+});
+
+describe('a key made by the CLI against the API', () => {
+  it('is refused while the club has no API access, works once it has, and stops working after revoke', async () => {
+    const { id, key } = state.keys[0]!;
+    const closed = await listCustomers(key);
+    expect(closed.statusCode).toBe(403);
+    expect(closed.json().error.type).toBe('feature_not_enabled');
+
+    json(await clubdata('clubs', 'update', state.clubId!, '--api-access', 'on', '--json'));
+    const open = await listCustomers(key);
+    expect(open.statusCode).toBe(200);
+    expect(open.json().object).toBe('list');
+
+    const revoke = await clubdata('keys', 'revoke', id);
+    expect(revoke.code, revoke.stderr).toBe(0);
+    expect(revoke.stdout).toContain(id);
+    expect(revoke.stdout).not.toContain(key);
+
+    const refused = await listCustomers(key);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().error.code).toBe('api_key_revoked');
+    // The other keys of the club are untouched.
+    expect((await listCustomers(state.keys[1]!.key)).statusCode).toBe(200);
+
+    const listed = json(await clubdata('keys', 'list', '--club', state.clubId!, '--json'));
+    expect(listed.find((k: { id: string }) => k.id === id).revoked_at).toMatch(/^\d{4}-\d\d-\d\dT.*Z$/);
+  });
+
+  it('revoking an unknown key fails with a message', async () => {
+    const run = await clubdata('keys', 'revoke', 'key_nope');
+    expect(run.code).not.toBe(0);
+    expect(run.stderr).toContain('key_nope');
+    expectNoStack(run);
+  });
+});
+
+describe('usage', () => {
+  it('an unknown command exits 2 with a usage hint', async () => {
+    const run = await clubdata('frobnicate');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('frobnicate');
+    expect(run.stderr).toContain('clubdata help');
+    expectNoStack(run);
+  });
+
+  it('an unknown option exits 2', async () => {
+    const run = await clubdata('clubs', 'list', '--colour');
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain('clubdata help');
+  });
+
+  it('help prints the usage', async () => {
+    const run = await clubdata('help');
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Usage: clubdata <command>');
+    for (const command of ['serve', 'clubs create', 'keys create', 'keys revoke']) expect(run.stdout).toContain(command);
+  });
+});
