@@ -5,6 +5,7 @@ import type { Redis } from 'ioredis';
 import { randomBytes } from 'node:crypto';
 import type { Config } from './config.ts';
 import type { Pool } from './db/pool.ts';
+import type { SecretBox } from './domain/secrets.ts';
 import auth from './plugins/auth.ts';
 import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
@@ -20,6 +21,7 @@ import health from './routes/health.ts';
 import orders from './routes/orders/index.ts';
 import schedule from './routes/schedule/index.ts';
 import signals from './routes/signals/index.ts';
+import webhookEndpoints from './routes/webhook-endpoints/index.ts';
 import spaces from './routes/spaces/index.ts';
 import transactions from './routes/transactions/index.ts';
 import waivers from './routes/waivers/index.ts';
@@ -27,12 +29,16 @@ import waivers from './routes/waivers/index.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     pool: Pool;
+    config: Config;
+    secretBox: SecretBox;
   }
 }
 
 export interface AppDependencies {
   config: Config;
   pool: Pool;
+  /** Seals and opens webhook signing secrets. */
+  secretBox: SecretBox;
   redis?: Redis | undefined;
   /** The process logger; tests leave it out and get no request logs. */
   logger?: FastifyBaseLogger | undefined;
@@ -49,6 +55,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('pool', deps.pool);
+  app.decorate('config', deps.config);
+  app.decorate('secretBox', deps.secretBox);
   await app.register(auth, { pool: deps.pool, cacheMs: deps.config.apiKeyCacheMs });
   await app.register(rateLimit, { ...deps.config.rateLimit, redis: deps.redis });
   await app.register(errorHandler);
@@ -58,7 +66,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   for (const schema of resourceSchemas) app.addSchema(schema);
 
   await app.register(health);
-  for (const routes of [club, customers, spaces, coaches, schedule, bookings, events, orders, transactions, waivers, signals]) {
+  for (const routes of [club, customers, spaces, coaches, schedule, bookings, events, orders, transactions, waivers, signals, webhookEndpoints]) {
     await app.register(routes);
   }
   return app;

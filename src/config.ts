@@ -22,6 +22,22 @@ export interface Config {
   apiKeyCacheMs: number;
   /** Signals older than this many days are pruned by the hourly retention job. */
   signalRetentionDays: number;
+  /** 32-byte key sealing webhook secrets (WEBHOOK_SECRET_KEY, base64); see src/secret-key.ts. */
+  webhookSecretKey: Buffer | undefined;
+  delivery: {
+    /** Delays before each retry, in ms; its length + 1 is the number of attempts. */
+    retrySchedule: number[];
+    /** A receiver must answer within this time. */
+    timeoutMs: number;
+    /** An endpoint failing for this long without a success is disabled. */
+    disableAfterMs: number;
+    /** Deliveries in flight per worker process. */
+    concurrency: number;
+    /** Deliveries in flight to one endpoint per worker process, so one endpoint cannot hold back others. */
+    perEndpointConcurrency: number;
+  };
+  /** Operator credentials for Bull Board (/admin/queues) and /metrics; both are off without them. */
+  operator: { user: string; password: string } | undefined;
   /** Base URL printed in examples (the curl line). */
   publicUrl: string;
 }
@@ -63,6 +79,38 @@ function url(env: Env, name: string, protocols: string[]): string | undefined {
   return raw;
 }
 
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** A comma-separated list of durations such as `5s,5m,2h` (units ms, s, m, h, d). */
+function durations(env: Env, name: string, fallback: string): number[] {
+  const raw = env[name] || fallback;
+  const values = raw.split(',').map((part) => {
+    const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h|d)\s*$/.exec(part);
+    if (!match) throw new ConfigError(`${name} must be durations like 5s,5m,2h (got "${raw}")`);
+    return Math.round(Number(match[1]) * UNIT_MS[match[2]!]!);
+  });
+  if (values.length === 0 || values.some((v) => v <= 0)) throw new ConfigError(`${name} must hold positive durations`);
+  return values;
+}
+
+function secretKey(env: Env): Buffer | undefined {
+  const raw = env.WEBHOOK_SECRET_KEY;
+  if (!raw) return undefined;
+  const key = Buffer.from(raw, 'base64');
+  if (key.length !== 32) throw new ConfigError('WEBHOOK_SECRET_KEY must be base64 of exactly 32 bytes (openssl rand -base64 32)');
+  return key;
+}
+
+function operator(env: Env): { user: string; password: string } | undefined {
+  const user = env.OPERATOR_USER;
+  const password = env.OPERATOR_PASSWORD;
+  if (!user && !password) return undefined;
+  if (!user || !password || password.length < 12) {
+    throw new ConfigError('OPERATOR_USER and OPERATOR_PASSWORD go together, and the password needs at least 12 characters');
+  }
+  return { user, password };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
   const environment = env.CLUBDATA_ENV ?? (databaseUrl ? 'production' : 'development');
@@ -91,6 +139,15 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit: { perSecond, burst },
     apiKeyCacheMs: integer(env, 'API_KEY_CACHE_MS', 1000, 0, 2000),
     signalRetentionDays: integer(env, 'SIGNAL_RETENTION_DAYS', 30, 1, 3650),
+    webhookSecretKey: secretKey(env),
+    delivery: {
+      retrySchedule: durations(env, 'DELIVERY_RETRY_SCHEDULE', '5s,5m,30m,2h,5h,10h,10h'),
+      timeoutMs: durations(env, 'DELIVERY_TIMEOUT', '15s')[0]!,
+      disableAfterMs: durations(env, 'ENDPOINT_DISABLE_AFTER', '5d')[0]!,
+      concurrency: integer(env, 'DELIVERY_CONCURRENCY', 50, 1, 1000),
+      perEndpointConcurrency: integer(env, 'DELIVERY_PER_ENDPOINT_CONCURRENCY', 5, 1, 1000),
+    },
+    operator: operator(env),
     publicUrl: (env.PUBLIC_URL || `http://${displayHost}:${port}`).replace(/\/+$/, ''),
   };
 }

@@ -9,6 +9,7 @@ import { createPool } from './db/pool.ts';
 import { openDatabase } from './db/postgres.ts';
 import { pruneSignals } from './db/signals.ts';
 import { prepareDemo } from './demo/first-run.ts';
+import { loadSecretBox } from './secret-key.ts';
 
 type Step = [name: string, run: () => Promise<unknown>];
 
@@ -48,7 +49,8 @@ export async function serve(config: Config, log: Logger): Promise<void> {
       steps.push(['close redis', () => redis!.quit()]);
     }
 
-    const app = await buildApp({ config, pool, redis, logger: log });
+    const secretBox = await loadSecretBox(config);
+    const app = await buildApp({ config, pool, redis, secretBox, logger: log });
     steps.push(['close HTTP server', () => app.close()]);
     app.server.requestTimeout = 30_000;
     app.server.headersTimeout = 10_000;

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { createKey } from '../src/db/api-keys.ts';
 import { createPool, type Pool } from '../src/db/pool.ts';
 import { DEFAULT_SCOPES } from '../src/domain/scopes.ts';
+import { SecretBox } from '../src/domain/secrets.ts';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
@@ -39,6 +40,11 @@ export async function createTestDatabase(): Promise<{ url: string; pool: Pool }>
   return { url, pool };
 }
 
+/** A secret box with a throwaway key, as every test app needs one. */
+export function testSecretBox(): SecretBox {
+  return new SecretBox(randomBytes(32));
+}
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   return { ...loadConfig({ DATABASE_URL: 'postgresql://unused/db', LOG_LEVEL: 'silent' }), ...overrides };
 }
@@ -52,7 +58,7 @@ export interface TestContext {
 /** The real app on a database of this file's own; closed when the file ends. */
 export async function setupApp(overrides: Partial<Config> = {}): Promise<TestContext> {
   const { url, pool } = await createTestDatabase();
-  const app = await buildApp({ config: testConfig(overrides), pool });
+  const app = await buildApp({ config: testConfig(overrides), pool, secretBox: testSecretBox() });
   await app.ready();
   afterAll(() => app.close());
   return { app, pool, url };

@@ -11,6 +11,7 @@ import { schemas as signals } from './signals.ts';
 import { schemas as spaces } from './spaces.ts';
 import { schemas as transactions } from './transactions.ts';
 import { schemas as waivers } from './waivers.ts';
+import { schemas as webhookEndpoints } from './webhook-endpoints.ts';
 
 export const resourceSchemas: TSchema[] = [
   SubscriptionSchema,
@@ -25,4 +26,5 @@ export const resourceSchemas: TSchema[] = [
   ...transactions,
   ...waivers,
   ...signals,
+  ...webhookEndpoints,
 ];

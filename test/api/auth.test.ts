@@ -9,7 +9,7 @@ import { createKey } from '../../src/db/api-keys.ts';
 import { createPool } from '../../src/db/pool.ts';
 import { DEFAULT_SCOPES } from '../../src/domain/scopes.ts';
 import { expectOpenApi } from '../openapi.ts';
-import { bearer, insertClub, setupApp, testConfig, type TestContext } from '../helper.ts';
+import { bearer, insertClub, setupApp, testConfig, type TestContext, testSecretBox } from '../helper.ts';
 
 let t: TestContext;
 let club: { id: string };
@@ -185,7 +185,7 @@ describe('revocation with the key cache on', () => {
   beforeAll(async () => {
     // A second instance of the service on the same database, with its own pool and cache.
     secondPool = createPool(t.url, 2);
-    second = await buildApp({ config: testConfig({ apiKeyCacheMs: 1000 }), pool: secondPool });
+    second = await buildApp({ secretBox: testSecretBox(), config: testConfig({ apiKeyCacheMs: 1000 }), pool: secondPool });
     await second.ready();
   });
   afterAll(async () => {

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { createPool } from '../../src/db/pool.ts';
 import { expectOpenApi } from '../openapi.ts';
-import { bearer, insertClub, setupApp, testConfig, type TestContext } from '../helper.ts';
+import { bearer, insertClub, setupApp, testConfig, type TestContext, testSecretBox } from '../helper.ts';
 
 let t: TestContext;
 let auth: string;
@@ -154,7 +154,7 @@ describe('health', () => {
     afterAll(() => deadPool.end());
 
     it('/readyz answers 503 in the envelope, and /healthz still 200', async () => {
-      const app = await buildApp({ config: testConfig(), pool: deadPool });
+      const app = await buildApp({ secretBox: testSecretBox(), config: testConfig(), pool: deadPool });
       try {
         await app.ready();
         const ready = await app.inject({ method: 'GET', url: '/readyz' });

@@ -9,7 +9,7 @@ import { createKey } from '../../src/db/api-keys.ts';
 import { createPool, type Pool } from '../../src/db/pool.ts';
 import { DEFAULT_SCOPES } from '../../src/domain/scopes.ts';
 import { expectOpenApi } from '../openapi.ts';
-import { insertClub, setupApp, testConfig, TEST_REDIS_URL, type TestContext } from '../helper.ts';
+import { insertClub, setupApp, testConfig, TEST_REDIS_URL, type TestContext, testSecretBox } from '../helper.ts';
 
 // A window of burst / perSecond = 2 s holding 10 requests.
 const LIMITS = { perSecond: 5, burst: 10 };
@@ -169,7 +169,7 @@ describe('with Redis, shared by several instances', () => {
     started ??= (async () => {
       pools = [createPool(t.url, 2), createPool(t.url, 2)];
       for (const pool of pools) {
-        const app = await buildApp({ config: testConfig({ rateLimit: LIMITS }), pool, redis: await connectRedis() });
+        const app = await buildApp({ secretBox: testSecretBox(), config: testConfig({ rateLimit: LIMITS }), pool, redis: await connectRedis() });
         await app.ready();
         apps.push(app);
       }

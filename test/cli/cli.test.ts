@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
-import { createTestDatabase, testConfig } from '../helper.ts';
+import { createTestDatabase, testConfig, testSecretBox } from '../helper.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const KEY_PATTERN = /^cd_live_[0-9A-Za-z]{32}$/;
@@ -66,7 +66,7 @@ beforeAll(async () => {
   const database = await createTestDatabase();
   databaseUrl = database.url;
   // No key cache: a revocation must show on the very next request.
-  app = await buildApp({ config: testConfig({ apiKeyCacheMs: 0 }), pool: database.pool });
+  app = await buildApp({ secretBox: testSecretBox(), config: testConfig({ apiKeyCacheMs: 0 }), pool: database.pool });
   await app.ready();
 });
 afterAll(() => app?.close());
