@@ -82,10 +82,24 @@ CREATE TABLE signal_fanouts (
   PRIMARY KEY (club_id, signal_sequence)
 );
 
-CREATE FUNCTION cd_render_webhook_endpoint(e webhook_endpoints) RETURNS json
-LANGUAGE sql STABLE PARALLEL SAFE
+-- Whether an endpoint subscribes to signals of a type: its signal_types name the type (or hold
+-- "*") and its scopes hold the scope the type requires (api-spec.md section 6). The one
+-- statement of the rule: the fan-out and recovery both call it. Whether to deliver now (status,
+-- deleted_at, from_sequence) is the caller's condition, not part of what the endpoint matches.
+CREATE FUNCTION cd_endpoint_matches(e webhook_endpoints, signal_type text) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
 AS $$
-  SELECT json_build_object(
+  SELECT coalesce(('*' = ANY (e.signal_types) OR signal_type = ANY (e.signal_types))
+                  AND cd_signal_scope(signal_type) = ANY (e.scopes), false)
+$$;
+
+-- The secrets are never part of the representation: the API adds the plaintext to the create
+-- and rotate answers only, and it never reaches SQL.
+CREATE FUNCTION cd_render_webhook_endpoint(e webhook_endpoints) RETURNS json
+LANGUAGE plpgsql STABLE PARALLEL SAFE
+AS $$
+BEGIN
+  RETURN json_build_object(
     'id', e.id,
     'object', 'webhook_endpoint',
     'url', e.url,
@@ -95,13 +109,24 @@ AS $$
     'status', e.status,
     'disabled_reason', e.disabled_reason,
     'created_at', cd_utc(e.created_at)
-  )
+  );
+END
+$$;
+
+-- The answer to DELETE /v1/webhook_endpoints/{id}.
+CREATE FUNCTION cd_render_deleted_webhook_endpoint(e webhook_endpoints) RETURNS json
+LANGUAGE plpgsql STABLE PARALLEL SAFE
+AS $$
+BEGIN
+  RETURN json_build_object('id', e.id, 'object', 'webhook_endpoint', 'deleted', true);
+END
 $$;
 
 CREATE FUNCTION cd_render_webhook_attempt(a delivery_attempts) RETURNS json
-LANGUAGE sql STABLE PARALLEL SAFE
+LANGUAGE plpgsql STABLE PARALLEL SAFE
 AS $$
-  SELECT json_build_object(
+BEGIN
+  RETURN json_build_object(
     'id', a.id,
     'object', 'webhook_attempt',
     'signal_id', a.signal_id,
@@ -110,5 +135,6 @@ AS $$
     'error', a.error,
     'duration_ms', a.duration_ms,
     'response_excerpt', a.response_excerpt
-  )
+  );
+END
 $$;

@@ -18,6 +18,8 @@ import coaches from './routes/coaches/index.ts';
 import customers from './routes/customers/index.ts';
 import events from './routes/events/index.ts';
 import health from './routes/health.ts';
+import operators from './plugins/operators.ts';
+import { createMetrics, type DeliveryMetrics } from './metrics.ts';
 import orders from './routes/orders/index.ts';
 import schedule from './routes/schedule/index.ts';
 import signals from './routes/signals/index.ts';
@@ -40,6 +42,10 @@ export interface AppDependencies {
   /** Seals and opens webhook signing secrets. */
   secretBox: SecretBox;
   redis?: Redis | undefined;
+  /** Pipeline metrics served at /metrics to operators; a fresh registry when left out. */
+  metrics?: DeliveryMetrics | undefined;
+  /** `probes`: only health and operator routes (a worker process); `all` by default. */
+  routes?: 'all' | 'probes';
   /** The process logger; tests leave it out and get no request logs. */
   logger?: FastifyBaseLogger | undefined;
 }
@@ -66,6 +72,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   for (const schema of resourceSchemas) app.addSchema(schema);
 
   await app.register(health);
+  await app.register(operators, { operator: deps.config.operator, metrics: deps.metrics ?? createMetrics() });
+  if (deps.routes === 'probes') return app;
   for (const routes of [club, customers, spaces, coaches, schedule, bookings, events, orders, transactions, waivers, signals, webhookEndpoints]) {
     await app.register(routes);
   }

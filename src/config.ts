@@ -36,6 +36,8 @@ export interface Config {
     /** Deliveries in flight to one endpoint per worker process, so one endpoint cannot hold back others. */
     perEndpointConcurrency: number;
   };
+  /** Namespace of the queues in Redis (BullMQ's prefix), so deployments can share a Redis. */
+  queuePrefix: string;
   /** Operator credentials for Bull Board (/admin/queues) and /metrics; both are off without them. */
   operator: { user: string; password: string } | undefined;
   /** Base URL printed in examples (the curl line). */
@@ -101,6 +103,12 @@ function secretKey(env: Env): Buffer | undefined {
   return key;
 }
 
+function queuePrefix(env: Env): string {
+  const value = env.QUEUE_PREFIX || 'clubdata';
+  if (!/^[a-z][a-z0-9_]{0,40}$/.test(value)) throw new ConfigError('QUEUE_PREFIX must be lower-case letters, digits and _ (at most 41)');
+  return value;
+}
+
 function operator(env: Env): { user: string; password: string } | undefined {
   const user = env.OPERATOR_USER;
   const password = env.OPERATOR_PASSWORD;
@@ -148,6 +156,7 @@ export function loadConfig(env: Env = process.env): Config {
       perEndpointConcurrency: integer(env, 'DELIVERY_PER_ENDPOINT_CONCURRENCY', 5, 1, 1000),
     },
     operator: operator(env),
+    queuePrefix: queuePrefix(env),
     publicUrl: (env.PUBLIC_URL || `http://${displayHost}:${port}`).replace(/\/+$/, ''),
   };
 }

@@ -1,5 +1,8 @@
-// The service process: database (external or embedded), migrations, demo data on first start,
-// the HTTP server, and an orderly shutdown on SIGINT/SIGTERM.
+// The service process in its roles: `api` (the HTTP API), `worker` (the delivery pipeline, with
+// a small HTTP server for probes and operators), or both (`serve`, what `npm start` runs).
+// Order of start: database (external or embedded), migrations, pools, pipeline, HTTP; shutdown
+// runs the same steps backwards: stop taking requests and jobs, finish in-flight work, close
+// pools, stop the embedded PostgreSQL.
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
@@ -9,9 +12,16 @@ import { createPool } from './db/pool.ts';
 import { openDatabase } from './db/postgres.ts';
 import { pruneSignals } from './db/signals.ts';
 import { prepareDemo } from './demo/first-run.ts';
+import { createMetrics } from './metrics.ts';
+import type { PipelineStarter } from './queue/pipeline.ts';
 import { loadSecretBox } from './secret-key.ts';
 
 type Step = [name: string, run: () => Promise<unknown>];
+
+export interface Roles {
+  api: boolean;
+  pipeline: PipelineStarter | undefined;
+}
 
 /** Runs every shutdown step even when one fails, and reports the failures. */
 async function runShutdown(steps: Step[], log: Logger): Promise<boolean> {
@@ -27,7 +37,7 @@ async function runShutdown(steps: Step[], log: Logger): Promise<boolean> {
   return clean;
 }
 
-export async function serve(config: Config, log: Logger): Promise<void> {
+export async function runService(config: Config, log: Logger, roles: Roles): Promise<void> {
   const steps: Step[] = [];
   const shutdown = async (): Promise<boolean> => runShutdown(steps.reverse().splice(0), log);
   try {
@@ -38,23 +48,18 @@ export async function serve(config: Config, log: Logger): Promise<void> {
     const applied = await migrate(database.url, (msg) => log.warn(msg));
     if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');
 
-    const pool = createPool(database.url);
+    const pool = createPool(database.url, 20);
     steps.push(['close database pool', () => pool.end()]);
+    const secretBox = await loadSecretBox(config);
+    const metrics = createMetrics();
 
     let redis: Redis | undefined;
-    if (config.redisUrl) {
+    if (config.redisUrl && roles.api) {
       redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
       redis.on('error', (error) => log.warn({ err: error }, 'redis error'));
       await redis.connect();
       steps.push(['close redis', () => redis!.quit()]);
     }
-
-    const secretBox = await loadSecretBox(config);
-    const app = await buildApp({ config, pool, redis, secretBox, logger: log });
-    steps.push(['close HTTP server', () => app.close()]);
-    app.server.requestTimeout = 30_000;
-    app.server.headersTimeout = 10_000;
-    app.server.keepAliveTimeout = 5_000;
 
     // Retention: prune once at start, then hourly. Safe to run on every instance at once.
     const prune = () =>
@@ -67,7 +72,19 @@ export async function serve(config: Config, log: Logger): Promise<void> {
     pruneTimer.unref();
     steps.push(['stop signal pruning', async () => clearInterval(pruneTimer)]);
 
-    const demo = config.demo ? await prepareDemo(pool, config, log) : undefined;
+    if (roles.pipeline) {
+      const pipeline = await roles.pipeline({ config, pool, databaseUrl: database.url, secretBox, log, metrics });
+      steps.push(['drain the delivery pipeline', () => pipeline.close()]);
+      log.info('delivery pipeline started');
+    }
+
+    const app = await buildApp({ config, pool, redis, secretBox, metrics, logger: log, routes: roles.api ? 'all' : 'probes' });
+    steps.push(['close HTTP server', () => app.close()]);
+    app.server.requestTimeout = 30_000;
+    app.server.headersTimeout = 10_000;
+    app.server.keepAliveTimeout = 5_000;
+
+    const demo = config.demo && roles.api ? await prepareDemo(pool, config, log) : undefined;
     await app.listen({ host: config.host, port: config.port });
     if (demo) process.stdout.write(demo.banner(config.publicUrl));
   } catch (error) {
@@ -82,9 +99,9 @@ export async function serve(config: Config, log: Logger): Promise<void> {
       stopping = true;
       log.info(`${signal} received, shutting down`);
       const timer = setTimeout(() => {
-        log.error('shutdown took longer than 20 s; exiting');
+        log.error('shutdown took longer than 30 s; exiting');
         process.exit(1);
-      }, 20_000);
+      }, 30_000);
       timer.unref();
       void shutdown().then((clean) => {
         log.info('stopped');

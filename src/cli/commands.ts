@@ -12,7 +12,12 @@ import { seedDemo } from '../demo/seed.ts';
 import { simulate } from '../demo/simulate.ts';
 import { pruneSignals } from '../db/signals.ts';
 import { DEFAULT_SCOPES, isScope } from '../domain/scopes.ts';
-import { serve } from '../server.ts';
+import { runService } from '../server.ts';
+import type { PipelineStarter } from '../queue/pipeline.ts';
+
+// The pipeline lives in workers/, which src/ never imports statically; the command line is the
+// composition root that hands it to the service.
+const startPipeline: PipelineStarter = async (options) => (await import('../../workers/main.ts')).startPipeline(options);
 
 export class UsageError extends Error {}
 
@@ -86,9 +91,15 @@ async function withDatabase<T>(config: Config, work: (pool: Pool) => Promise<T>)
 
 export async function runCommand(command: string, args: string[], config: Config): Promise<number> {
   switch (command) {
-    case 'serve': {
+    case 'serve':
+    case 'api':
+    case 'worker': {
       parse(args, {});
-      await serve(config, createLogger(config.logLevel));
+      const roles = {
+        api: command !== 'worker',
+        pipeline: command !== 'api' ? startPipeline : undefined,
+      };
+      await runService(config, createLogger(config.logLevel), roles);
       return 0;
     }
     case 'migrate': {

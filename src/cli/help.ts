@@ -3,9 +3,13 @@ export const HELP = `clubdata: the Club Data Service
 Usage: clubdata <command> [options]
 
 Service
-  serve                      Run the service (what npm start runs). Without DATABASE_URL it starts an
+  serve                      Run the whole service in one process: API and delivery pipeline
+                             (what npm start runs). Without DATABASE_URL it starts an
                              embedded PostgreSQL under ./.data, seeds the demo clubs on first start and
                              prints a demo key with a curl line.
+  api                        Run only the HTTP API (any number of instances).
+  worker                     Run only the delivery pipeline: relay, fan-out and delivery workers
+                             (any number of instances), with /healthz, /readyz and /metrics on PORT.
   migrate                    Apply the SQL migrations in migrations/.
 
 Data

@@ -1,0 +1,50 @@
+// Prometheus metrics of the pipeline, served at /metrics behind the operator credentials.
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export interface DeliveryMetrics {
+  registry: Registry;
+  deliveries: Counter<'outcome'>;
+  attemptDuration: Histogram<'kind'>;
+  lag: Histogram<string>;
+  endpointsDisabled: Counter<'reason'>;
+  queueDepth: Gauge<'queue' | 'state'>;
+}
+
+export function createMetrics(): DeliveryMetrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'clubdata_process_' });
+  return {
+    registry,
+    deliveries: new Counter({
+      name: 'clubdata_deliveries_total',
+      help: 'Delivery attempts by outcome: succeeded, retried (failed, will retry), failed (given up), canceled',
+      labelNames: ['outcome'],
+      registers: [registry],
+    }),
+    attemptDuration: new Histogram({
+      name: 'clubdata_delivery_attempt_duration_seconds',
+      help: 'Duration of each HTTP attempt, by result kind',
+      labelNames: ['kind'],
+      buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
+      registers: [registry],
+    }),
+    lag: new Histogram({
+      name: 'clubdata_delivery_lag_seconds',
+      help: 'From the signal commit to its successful delivery',
+      buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 3600],
+      registers: [registry],
+    }),
+    endpointsDisabled: new Counter({
+      name: 'clubdata_endpoints_disabled_total',
+      help: 'Endpoints disabled by the pipeline, by reason (failing, gone)',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
+    queueDepth: new Gauge({
+      name: 'clubdata_queue_jobs',
+      help: 'Jobs in each queue by state, read when scraped',
+      labelNames: ['queue', 'state'],
+      registers: [registry],
+    }),
+  };
+}

@@ -1,0 +1,165 @@
+// The delivery pipeline end to end, in process: SQL writes -> signals -> relay -> fan-out ->
+// signed POSTs to a real receiver on loopback, on both queue backends.
+import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { Webhook as SvixWebhook } from 'svix';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, insertClub } from '../helper.ts';
+import { insertCustomer, insertEndpoint, runPipeline, type RunningPipeline } from './pipeline-helper.ts';
+import { TestReceiver, type ReceivedRequest } from './receiver.ts';
+import type { Pool } from '../../src/db/pool.ts';
+
+function verifyWithBothLibraries(request: ReceivedRequest, secret: string): void {
+  const headers = {
+    'webhook-id': String(request.headers['webhook-id']),
+    'webhook-timestamp': String(request.headers['webhook-timestamp']),
+    'webhook-signature': String(request.headers['webhook-signature']),
+  };
+  new StandardWebhook(secret).verify(request.body, headers);
+  new SvixWebhook(secret).verify(request.body, {
+    'svix-id': headers['webhook-id'],
+    'svix-timestamp': headers['webhook-timestamp'],
+    'svix-signature': headers['webhook-signature'],
+  });
+}
+
+async function attemptsOf(pool: Pool, endpointId: string) {
+  const { rows } = await pool.query(
+    'SELECT attempt_number, status_code, error FROM delivery_attempts WHERE endpoint_id = $1 ORDER BY attempted_at, attempt_number',
+    [endpointId],
+  );
+  return rows;
+}
+
+for (const backend of ['redis', 'postgres'] as const) {
+  describe(`pipeline on the ${backend} backend`, () => {
+    let pool: Pool;
+    let running: RunningPipeline;
+    let receiver: TestReceiver;
+    let club: { id: string };
+
+    beforeAll(async () => {
+      const db = await createTestDatabase();
+      pool = db.pool;
+      running = await runPipeline(pool, db.url, { backend });
+      receiver = await new TestReceiver().start();
+      club = await insertClub(pool);
+    });
+    afterAll(() => receiver.stop());
+
+    it('delivers each signal once to every matching endpoint, signed, with the stored bytes', async () => {
+      const all = await insertEndpoint(pool, running.secretBox, club.id, receiver.url);
+      const bookingsOnly = await insertEndpoint(pool, running.secretBox, club.id, receiver.url, { signalTypes: ['booking.created'] });
+      const noScope = await insertEndpoint(pool, running.secretBox, club.id, receiver.url, { scopes: ['bookings:read'] });
+      const customer = await insertCustomer(pool, club.id);
+      await receiver.waitFor(() => receiver.at(all.path).length >= 1, 15_000, 'delivery');
+      const [request] = receiver.at(all.path);
+      const { rows } = await pool.query('SELECT id, body FROM signals WHERE club_id = $1 AND resource_id = $2', [club.id, customer]);
+      expect(request!.body).toBe(rows[0].body);
+      expect(request!.headers['webhook-id']).toBe(rows[0].id);
+      expect(request!.headers['content-type']).toBe('application/json');
+      verifyWithBothLibraries(request!, all.secret);
+      await new Promise((r) => setTimeout(r, 500));
+      expect(receiver.at(all.path)).toHaveLength(1);
+      expect(receiver.at(bookingsOnly.path)).toHaveLength(0);
+      expect(receiver.at(noScope.path)).toHaveLength(0);
+      const { rows: deliveries } = await pool.query('SELECT status, attempts FROM deliveries WHERE endpoint_id = $1', [all.id]);
+      expect(deliveries).toEqual([{ status: 'succeeded', attempts: 1 }]);
+    });
+
+    it('retries a failing receiver on the schedule and records every attempt', async () => {
+      const endpoint = await insertEndpoint(pool, running.secretBox, club.id, receiver.url);
+      let calls = 0;
+      const previous = receiver.respond;
+      receiver.respond = (r) => (r.path === endpoint.path && ++calls <= 2 ? { status: 500, body: 'down' } : previous(r));
+      await insertCustomer(pool, club.id);
+      await receiver.waitFor(() => receiver.at(endpoint.path).length >= 3, 15_000, 'third attempt');
+      const times = receiver.at(endpoint.path).map((r) => r.at);
+      // Schedule 100 ms then 200 ms, each ±10 %.
+      expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(85);
+      expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(175);
+      expect(new Set(receiver.at(endpoint.path).map((r) => r.headers['webhook-id'])).size).toBe(1);
+      await new Promise((r) => setTimeout(r, 300));
+      const attempts = await attemptsOf(pool, endpoint.id);
+      expect(attempts.map((a) => a.status_code)).toEqual([500, 500, 200]);
+      expect(attempts[0].error).toMatch(/500/);
+      receiver.respond = previous;
+    });
+
+    it('gives up after the last attempt of the schedule and marks the delivery failed', async () => {
+      const endpoint = await insertEndpoint(pool, running.secretBox, club.id, receiver.url);
+      const previous = receiver.respond;
+      receiver.respond = (r) => (r.path === endpoint.path ? { status: 302, headers: { location: 'https://example.com/' } } : previous(r));
+      await insertCustomer(pool, club.id);
+      await receiver.waitFor(() => receiver.at(endpoint.path).length >= 4, 15_000, 'four attempts');
+      await new Promise((r) => setTimeout(r, 800));
+      expect(receiver.at(endpoint.path)).toHaveLength(4);
+      const { rows } = await pool.query('SELECT status, attempts FROM deliveries WHERE endpoint_id = $1', [endpoint.id]);
+      expect(rows).toEqual([{ status: 'failed', attempts: 4 }]);
+      const attempts = await attemptsOf(pool, endpoint.id);
+      expect(attempts.every((a) => a.status_code === 302 && /redirect/.test(a.error))).toBe(true);
+      receiver.respond = previous;
+    });
+
+    it('disables an endpoint at once on 410 Gone', async () => {
+      const endpoint = await insertEndpoint(pool, running.secretBox, club.id, receiver.url);
+      const previous = receiver.respond;
+      receiver.respond = (r) => (r.path === endpoint.path ? { status: 410 } : previous(r));
+      await insertCustomer(pool, club.id);
+      await receiver.waitFor(() => receiver.at(endpoint.path).length >= 1, 15_000, 'first attempt');
+      await new Promise((r) => setTimeout(r, 300));
+      const { rows } = await pool.query('SELECT status, disabled_reason FROM webhook_endpoints WHERE id = $1', [endpoint.id]);
+      expect(rows[0]).toEqual({ status: 'disabled', disabled_reason: 'gone' });
+      await insertCustomer(pool, club.id);
+      await new Promise((r) => setTimeout(r, 800));
+      expect(receiver.at(endpoint.path)).toHaveLength(1);
+      receiver.respond = previous;
+    });
+
+    it('waits at least as long as a 429 Retry-After asks', async () => {
+      const endpoint = await insertEndpoint(pool, running.secretBox, club.id, receiver.url);
+      let calls = 0;
+      const previous = receiver.respond;
+      receiver.respond = (r) =>
+        r.path === endpoint.path && ++calls === 1 ? { status: 429, headers: { 'retry-after': '2' } } : previous(r);
+      await insertCustomer(pool, club.id);
+      await receiver.waitFor(() => receiver.at(endpoint.path).length >= 2, 15_000, 'retry after 429');
+      const [first, second] = receiver.at(endpoint.path);
+      expect(second!.at - first!.at).toBeGreaterThanOrEqual(1950);
+      receiver.respond = previous;
+    });
+
+    it('never posts again to an endpoint deleted while retries are pending', async () => {
+      const endpoint = await insertEndpoint(pool, running.secretBox, club.id, receiver.url);
+      const previous = receiver.respond;
+      receiver.respond = (r) => (r.path === endpoint.path ? { status: 503 } : previous(r));
+      await insertCustomer(pool, club.id);
+      await receiver.waitFor(() => receiver.at(endpoint.path).length >= 1, 15_000, 'first attempt');
+      await pool.query(
+        `WITH e AS (UPDATE webhook_endpoints SET deleted_at = now() WHERE id = $1 RETURNING club_id, id)
+         UPDATE deliveries d SET status = 'canceled', completed_at = now() FROM e
+          WHERE d.club_id = e.club_id AND d.endpoint_id = e.id AND d.status = 'pending'`,
+        [endpoint.id],
+      );
+      const count = receiver.at(endpoint.path).length;
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(receiver.at(endpoint.path)).toHaveLength(count);
+      receiver.respond = previous;
+    });
+
+    it('signs with both secrets during a rotation', async () => {
+      const endpoint = await insertEndpoint(pool, running.secretBox, club.id, receiver.url);
+      const { generateSigningSecret } = await import('../../src/domain/secrets.ts');
+      const next = generateSigningSecret();
+      await pool.query(
+        `UPDATE webhook_endpoints SET previous_secret = secret, previous_secret_until = now() + interval '24 hours', secret = $2 WHERE id = $1`,
+        [endpoint.id, running.secretBox.seal(next)],
+      );
+      await insertCustomer(pool, club.id);
+      await receiver.waitFor(() => receiver.at(endpoint.path).length >= 1, 15_000, 'delivery');
+      const [request] = receiver.at(endpoint.path);
+      expect(String(request!.headers['webhook-signature']).split(' ')).toHaveLength(2);
+      verifyWithBothLibraries(request!, next);
+      verifyWithBothLibraries(request!, endpoint.secret);
+    });
+  });
+}

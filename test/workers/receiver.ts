@@ -1,0 +1,63 @@
+// A webhook receiver for tests, after Svix's TestReceiver: a real HTTP server on loopback that
+// records every request (headers and raw body) and answers with whatever the test sets.
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface ReceivedRequest {
+  path: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+  at: number;
+}
+
+export type Responder = (request: ReceivedRequest) => { status: number; headers?: Record<string, string>; body?: string } | 'hang';
+
+export class TestReceiver {
+  readonly received: ReceivedRequest[] = [];
+  respond: Responder = () => ({ status: 200, body: 'ok' });
+  #server: Server | undefined;
+  #hanging = new Set<() => void>();
+  url = '';
+
+  async start(): Promise<this> {
+    this.#server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const request = { path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+        this.received.push(request);
+        const answer = this.respond(request);
+        if (answer === 'hang') {
+          const release = () => res.destroy();
+          this.#hanging.add(release);
+          res.on('close', () => this.#hanging.delete(release));
+          return;
+        }
+        res.writeHead(answer.status, answer.headers ?? {});
+        res.end(answer.body ?? '');
+      });
+    });
+    await new Promise<void>((resolve) => this.#server!.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.#server!.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  /** Requests to one path (each endpoint in a test gets its own path). */
+  at(path: string): ReceivedRequest[] {
+    return this.received.filter((r) => r.path === path);
+  }
+
+  async waitFor(predicate: () => boolean, timeoutMs = 15_000, what = 'condition'): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!predicate()) {
+      if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  }
+
+  async stop(): Promise<void> {
+    for (const release of this.#hanging) release();
+    this.#server?.closeAllConnections();
+    await new Promise<void>((resolve) => (this.#server ? this.#server.close(() => resolve()) : resolve()));
+  }
+}

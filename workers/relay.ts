@@ -1,0 +1,149 @@
+// Relay: committed signals become fan-out jobs. Woken by the signals' NOTIFY, with a polling
+// fallback, so a missed notification delays a signal but never loses it. Jobs are idempotent
+// by signal (job id = club.sequence), and the club's mark in signal_relay only moves past a
+// signal once its fan-out has completed, so a job lost by the queue is enqueued again.
+import type { Queue } from 'bullmq';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import { claimClubMark, clubsWithPendingSignals, signalsAfter } from '../src/db/relay.ts';
+import type { Pool } from '../src/db/pool.ts';
+import { fanOutJobId, type FanOutJob } from '../src/queue/queues.ts';
+
+export interface RelayOptions {
+  pool: Pool;
+  databaseUrl: string;
+  queue: Queue<FanOutJob>;
+  log: Logger;
+  /** Polling fallback interval. */
+  pollMs?: number;
+  /** A signal enqueued this long ago and still not fanned out is enqueued again. */
+  resendAfterMs?: number;
+  batch?: number;
+}
+
+export class SignalRelay {
+  readonly #options: Required<RelayOptions>;
+  /** Per club: the highest sequence this process enqueued. */
+  readonly #enqueued = new Map<string, number>();
+  /** Per club: the mark last seen, and since when it has not moved. */
+  readonly #marks = new Map<string, { mark: number; since: number }>();
+  #listener: pg.Client | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+  #again = false;
+  #stopped = false;
+
+  constructor(options: RelayOptions) {
+    this.#options = { pollMs: 1000, resendAfterMs: 30_000, batch: 1000, ...options };
+  }
+
+  async start(): Promise<void> {
+    await this.#listen();
+    this.#timer = setInterval(() => this.wake(), this.#options.pollMs);
+    this.wake();
+  }
+
+  /** Runs a relay pass now, or right after the one in progress. */
+  wake(): void {
+    if (this.#stopped) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    this.#running = this.#pass()
+      .catch((error: unknown) => this.#options.log.error({ err: error }, 'relay pass failed; retrying on the next wake-up'))
+      .finally(() => {
+        this.#running = undefined;
+        if (this.#again) {
+          this.#again = false;
+          this.wake();
+        }
+      });
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearInterval(this.#timer);
+    await this.#running;
+    await this.#listener?.end().catch(() => {});
+  }
+
+  async #listen(): Promise<void> {
+    if (this.#stopped) return;
+    const client = new pg.Client({ connectionString: this.#options.databaseUrl });
+    client.on('notification', () => this.wake());
+    // A lost LISTEN connection only costs latency (the poll goes on); reconnect in the background.
+    client.on('error', (error) => {
+      this.#options.log.warn({ err: error }, 'relay LISTEN connection lost; polling until it is back');
+      this.#listener = undefined;
+      setTimeout(() => void this.#listen().catch(() => {}), 1000).unref();
+    });
+    try {
+      await client.connect();
+      await client.query('LISTEN clubdata_signals');
+      this.#listener = client;
+    } catch (error) {
+      this.#options.log.warn({ err: error }, 'relay could not LISTEN; polling only');
+      await client.end().catch(() => {});
+      setTimeout(() => void this.#listen().catch(() => {}), 1000).unref();
+    }
+  }
+
+  async #pass(): Promise<void> {
+    for (const clubId of await clubsWithPendingSignals(this.#options.pool)) {
+      if (this.#stopped) return;
+      await this.#relayClub(clubId);
+    }
+  }
+
+  async #relayClub(clubId: string): Promise<void> {
+    const { pool, queue, batch, resendAfterMs, log } = this.#options;
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const mark = await claimClubMark(client, clubId);
+      if (mark === null) {
+        await client.query('COMMIT');
+        return;
+      }
+      // Normally only what is new since this process's last enqueue. When the mark has not
+      // moved for a while, everything after it again: a job the queue lost, or one enqueued by
+      // a process that died before it ran (the job ids make the others no-ops).
+      const now = Date.now();
+      const seen = this.#marks.get(clubId);
+      const stuck = seen !== undefined && seen.mark === mark && now - seen.since > resendAfterMs;
+      if (!seen || seen.mark !== mark || stuck) this.#marks.set(clubId, { mark, since: now });
+      const enqueued = this.#enqueued.get(clubId);
+      const from = stuck || enqueued === undefined ? mark : Math.max(mark, enqueued);
+      const pending = await signalsAfter(client, clubId, from, batch);
+      await client.query('COMMIT');
+      if (pending.length === 0) return;
+      if (stuck) log.warn({ club_id: clubId, mark }, 'fan-out has not advanced; enqueueing pending signals again');
+      await queue.addBulk(
+        pending.map((signal) => {
+          const data: FanOutJob = { clubId, sequence: signal.sequence, signalId: signal.id };
+          return {
+            name: 'fan-out',
+            data,
+            opts: {
+              jobId: fanOutJobId(data),
+              attempts: 10,
+              backoff: { type: 'exponential', delay: 500 },
+              // Kept a while so that an enqueue racing the mark is recognised as a duplicate.
+              removeOnComplete: { age: 3600, count: 50_000 },
+              removeOnFail: { age: 7 * 86_400 },
+            },
+          };
+        }),
+      );
+      this.#enqueued.set(clubId, Math.max(enqueued ?? 0, pending[pending.length - 1]!.sequence));
+      log.debug({ club_id: clubId, from: pending[0]!.sequence, to: pending[pending.length - 1]!.sequence }, 'signals relayed');
+      if (pending.length === batch) this.#again = true;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+}
