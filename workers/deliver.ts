@@ -43,7 +43,7 @@ export function createDeliveryProcessor(options: DeliverOptions) {
   const schedule = config.delivery.retrySchedule;
   const maxAttempts = attemptsAllowed(schedule);
   // Longer than any attempt can take, so a lease only lapses when its worker died.
-  const leaseMs = config.delivery.timeoutMs + 15_000;
+  const leaseMs = config.delivery.timeoutMs + 10_000;
   const guard = config.environment === 'development' ? 'allow-private' : 'public-only';
   // Per-endpoint concurrency in this process: a slow or hanging receiver occupies at most this
   // many of the worker's slots, so the other endpoints keep their latency.

@@ -28,8 +28,10 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
       createDeliveryProcessor({ pool, config, secretBox: options.secretBox, log, metrics }),
       {
         concurrency: config.delivery.concurrency,
-        // An attempt can take the whole receiver timeout; the lock must outlive it.
-        lockDuration: config.delivery.timeoutMs + 30_000,
+        // An attempt can take the whole receiver timeout; the lock (renewed while the job runs)
+        // must outlive it. A dead worker's jobs are taken back after it lapses.
+        lockDuration: config.delivery.timeoutMs + 10_000,
+        stalledInterval: Math.min(30_000, config.delivery.timeoutMs + 10_000),
         settings: {
           backoffStrategy: (_attemptsMade: number, _type?: string, error?: Error) =>
             error instanceof RetryLater ? error.delayMs : 1000,

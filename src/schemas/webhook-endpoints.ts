@@ -1,4 +1,202 @@
-import type { TSchema } from 'typebox';
+// Webhook endpoints, their delivery attempts and recoveries (decisions.md "Webhook endpoints" and
+// "Delivery"), plus the checks on request bodies that a schema cannot express: which signal
+// types and scopes an endpoint may subscribe to.
+import { Type, type TSchema } from 'typebox';
+import { MAX_URL_LENGTH } from '../domain/endpoint-urls.ts';
+import { scopeOfSignalType, SIGNAL_TYPES, type SignalType } from '../domain/signal-types.ts';
+import { ApiError } from '../errors.ts';
+import { ListEnvelope, Nullable, PageQuery, TimestampBound, UtcTimestamp } from './common.ts';
 
-// PLACEHOLDER: named schemas of webhook endpoints and attempts.
-export const schemas: TSchema[] = [];
+/** The scopes signals require: the only scopes an endpoint can usefully hold. */
+export const SIGNAL_SCOPES: readonly string[] = [...new Set(SIGNAL_TYPES.map(scopeOfSignalType))];
+
+const WILDCARD = '*';
+export const MAX_DESCRIPTION_LENGTH = 500;
+
+const endpointFields = {
+  id: Type.String({ description: 'Begins with we_' }),
+  object: Type.Literal('webhook_endpoint'),
+  url: Type.String({ description: 'Receiving address: https (plain http only for loopback hosts in development mode)' }),
+  description: Type.String(),
+  scopes: Type.Array(Type.String(), { description: 'Read scopes the endpoint holds; it receives only signals they cover' }),
+  signal_types: Type.Array(Type.String(), { description: 'Signal types subscribed to, or ["*"] for every type' }),
+  status: Type.Union([Type.Literal('active'), Type.Literal('disabled')]),
+  disabled_reason: Nullable(
+    Type.Union([Type.Literal('failing'), Type.Literal('gone'), Type.Literal('requested')], {
+      description: 'failing: every attempt failed for too long; gone: the receiver answered 410; requested: disabled through the API',
+    }),
+  ),
+  created_at: UtcTimestamp,
+};
+
+export const WebhookEndpointSchema = Type.Object(endpointFields, { $id: 'WebhookEndpoint', additionalProperties: false });
+
+export const WebhookEndpointWithSecretSchema = Type.Object(
+  {
+    ...endpointFields,
+    secret: Type.String({
+      description: 'Signing secret, whsec_ + base64 of 24 random bytes. Shown only when created or rotated.',
+      pattern: '^whsec_[A-Za-z0-9+/]+=*$',
+    }),
+  },
+  { $id: 'WebhookEndpointWithSecret', additionalProperties: false },
+);
+
+export const DeletedWebhookEndpointSchema = Type.Object(
+  { id: Type.String(), object: Type.Literal('webhook_endpoint'), deleted: Type.Literal(true) },
+  { $id: 'DeletedWebhookEndpoint', additionalProperties: false },
+);
+
+export const WebhookAttemptSchema = Type.Object(
+  {
+    id: Type.String({ description: 'Begins with atmpt_' }),
+    object: Type.Literal('webhook_attempt'),
+    signal_id: Type.String(),
+    attempted_at: UtcTimestamp,
+    status_code: Nullable(Type.Integer({ description: "The receiver's HTTP status; null when no answer came" })),
+    error: Nullable(Type.String({ description: 'Why the attempt failed, when it did' })),
+    duration_ms: Type.Integer(),
+    response_excerpt: Type.String({ description: "The start of the receiver's answer" }),
+  },
+  { $id: 'WebhookAttempt', additionalProperties: false },
+);
+
+export const WebhookRecoverySchema = Type.Object(
+  {
+    object: Type.Literal('recovery'),
+    endpoint_id: Type.String(),
+    since: UtcTimestamp,
+    until: UtcTimestamp,
+    queued: Type.Integer({ description: 'Signals queued for delivery again' }),
+  },
+  { $id: 'WebhookRecovery', additionalProperties: false },
+);
+
+const Url = Type.String({
+  maxLength: MAX_URL_LENGTH,
+  description:
+    'Absolute https URL without credentials or fragment; plain http only for localhost, 127.0.0.0/8 or [::1] when the server runs in development mode',
+});
+const SignalTypes = Type.Array(Type.String(), {
+  minItems: 1,
+  description: `Signal types to receive (${SIGNAL_TYPES.join(', ')}), or exactly ["*"] for all. Duplicates are removed.`,
+});
+const Scopes = Type.Array(Type.String(), {
+  description: `Read scopes the endpoint holds, among ${SIGNAL_SCOPES.join(', ')}; never more than the key holds. Default: those the key holds.`,
+});
+const Description = Type.String({ maxLength: MAX_DESCRIPTION_LENGTH });
+
+export const CreateEndpointBody = Type.Object(
+  { url: Url, signal_types: SignalTypes, scopes: Type.Optional(Scopes), description: Type.Optional(Description) },
+  { additionalProperties: false },
+);
+
+export const UpdateEndpointBody = Type.Object(
+  {
+    url: Type.Optional(Url),
+    signal_types: Type.Optional(SignalTypes),
+    scopes: Type.Optional(Scopes),
+    description: Type.Optional(Description),
+    status: Type.Optional(
+      Type.Union([Type.Literal('active'), Type.Literal('disabled')], {
+        description: 'disabled stops deliveries (pending ones are canceled); active re-enables the endpoint',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const RecoverBody = Type.Object(
+  {
+    since: TimestampBound,
+    until: Type.Optional(TimestampBound),
+  },
+  { additionalProperties: false },
+);
+
+export const NoQuery = Type.Object({}, { additionalProperties: false });
+export const AttemptListQuery = Type.Object(PageQuery, { additionalProperties: false });
+
+export const WebhookEndpointList = ListEnvelope(Type.Ref('WebhookEndpoint'), 'Every webhook endpoint of the club, oldest first');
+export const WebhookAttemptList = ListEnvelope(Type.Ref('WebhookAttempt'), 'Delivery attempts, newest first');
+
+/** Signal types without duplicates; every one in the catalogue, or the wildcard alone. */
+export function readSignalTypes(values: readonly string[]): string[] {
+  const unique = [...new Set(values)];
+  const unknown = unique.find((v) => v !== WILDCARD && !(SIGNAL_TYPES as readonly string[]).includes(v));
+  if (unknown !== undefined) {
+    throw ApiError.invalidParam(
+      'signal_types',
+      `Invalid signal_types: '${unknown}' is not a signal type. Known types: ${SIGNAL_TYPES.join(', ')}; or ["*"] for all.`,
+    );
+  }
+  if (unique.includes(WILDCARD) && unique.length > 1) {
+    throw ApiError.invalidParam(
+      'signal_types',
+      'Invalid signal_types: "*" already means every type, so it must be the only entry.',
+    );
+  }
+  return unique;
+}
+
+/**
+ * The endpoint's scopes without duplicates: each one a scope signals require and held by the
+ * key. Absent, they default to the key's scopes among those signals require.
+ */
+export function readScopes(values: readonly string[] | undefined, keyScopes: ReadonlySet<string>): string[] {
+  if (values === undefined) {
+    const held = SIGNAL_SCOPES.filter((s) => keyScopes.has(s));
+    if (held.length === 0) {
+      throw ApiError.invalidParam(
+        'scopes',
+        `Invalid scopes: this API key holds none of the scopes signals require (${SIGNAL_SCOPES.join(', ')}), so the endpoint could receive nothing.`,
+      );
+    }
+    return held;
+  }
+  const unique = [...new Set(values)];
+  if (unique.length === 0) {
+    throw ApiError.invalidParam('scopes', 'Invalid scopes: an endpoint needs at least one scope, or it receives nothing.');
+  }
+  for (const scope of unique) {
+    if (!SIGNAL_SCOPES.includes(scope)) {
+      throw ApiError.invalidParam(
+        'scopes',
+        `Invalid scopes: '${scope}' is not a scope any signal requires; an endpoint's scopes can only be ${SIGNAL_SCOPES.join(', ')}.`,
+      );
+    }
+    if (!keyScopes.has(scope)) {
+      throw ApiError.invalidParam(
+        'scopes',
+        `Invalid scopes: this API key lacks ${scope}, and an endpoint never holds a scope the key that sets it lacks.`,
+      );
+    }
+  }
+  return unique;
+}
+
+/**
+ * Every named type must be receivable with the scopes: a subscription that could never deliver
+ * is a mistake to report now, not silence to debug later. The wildcard means "whatever the
+ * scopes cover", so it always passes.
+ */
+export function checkTypesCovered(signalTypes: readonly string[], scopes: readonly string[], param: string): void {
+  for (const type of signalTypes) {
+    if (type === WILDCARD) continue;
+    const needed = scopeOfSignalType(type as SignalType);
+    if (!scopes.includes(needed)) {
+      throw ApiError.invalidParam(
+        param,
+        `Invalid ${param}: ${type} signals require ${needed}, which the endpoint's scopes (${scopes.join(', ')}) do not hold.`,
+      );
+    }
+  }
+}
+
+export const schemas: TSchema[] = [
+  WebhookEndpointSchema,
+  WebhookEndpointWithSecretSchema,
+  DeletedWebhookEndpointSchema,
+  WebhookAttemptSchema,
+  WebhookRecoverySchema,
+];

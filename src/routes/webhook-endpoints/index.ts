@@ -1,6 +1,327 @@
+// Webhook endpoint management: the only writes in the API (scope webhook_endpoints:write).
+// Signing secrets appear in exactly two answers, create and rotate_secret; they are sealed
+// before they reach the database and never written to a log.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  createEndpoint,
+  deleteEndpoint,
+  getEndpoint,
+  listAttempts,
+  listEndpoints,
+  recoverDeliveries,
+  rotateSecret,
+  updateEndpoint,
+} from '../../db/webhook-endpoints.ts';
+import { checkEndpointUrl } from '../../domain/endpoint-urls.ts';
+import { generateSigningSecret } from '../../domain/secrets.ts';
+import { checkWindow, readBound, toCreatedWindow } from '../../domain/timestamps.ts';
+import { ApiError } from '../../errors.ts';
+import { errorResponses, IdParams } from '../../schemas/common.ts';
+import {
+  AttemptListQuery,
+  checkTypesCovered,
+  CreateEndpointBody,
+  NoQuery,
+  readScopes,
+  readSignalTypes,
+  RecoverBody,
+  UpdateEndpointBody,
+  WebhookAttemptList,
+  WebhookEndpointList,
+} from '../../schemas/webhook-endpoints.ts';
+import { sendRecord, sendRendered } from '../reply.ts';
 
-// PLACEHOLDER: the webhook endpoints API is being written.
-const routes: FastifyPluginAsyncTypebox = async () => {};
+const SCOPE = { scope: 'webhook_endpoints:write' } as const;
+const TAGS = ['Webhook endpoints'];
+const DAY_MS = 24 * 60 * 60 * 1000;
 
-export default routes;
+/**
+ * Adds the plaintext secret to the endpoint PostgreSQL rendered, as its last field. The secret
+ * never goes to SQL (not even as a parameter a statement log could show), so it is spliced into
+ * the rendered text here; every other byte is PostgreSQL's.
+ */
+function withSecret(rendered: string, secret: string): string {
+  return `${rendered.slice(0, rendered.lastIndexOf('}'))}, "secret" : ${JSON.stringify(secret)}}`;
+}
+
+/** A body that must be absent or {}, checked as the schemas check bodies. */
+function checkNoFields(body: unknown): void {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw ApiError.invalidParam('body', 'Invalid body: send no body, or an empty JSON object.');
+  }
+  const [name] = Object.keys(body);
+  if (name !== undefined) {
+    throw new ApiError(400, 'invalid_request_error', 'parameter_unknown', `Unknown field: ${name}.`, name);
+  }
+}
+
+const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
+  const { pool, secretBox, config } = app;
+
+  // POSTs without data are common (rotate_secret takes none): an absent body, or an empty one
+  // sent as application/json, counts as {} so it meets the body schema instead of a parser
+  // error. Scoped to these routes: this plugin is not wrapped with fastify-plugin.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
+  app.addHook('preValidation', async (request) => {
+    const req = request as { body: unknown; method: string };
+    if (req.method === 'POST' && req.body === undefined) req.body = {};
+  });
+
+  app.post(
+    '/v1/webhook_endpoints',
+    {
+      config: SCOPE,
+      schema: {
+        operationId: 'createWebhookEndpoint',
+        tags: TAGS,
+        summary: 'Create a webhook endpoint',
+        description:
+          'Registers a URL to receive the signals emitted from now on whose type is subscribed to and whose scope the ' +
+          'endpoint holds. The answer carries the signing secret, shown only here and after a rotation.',
+        querystring: NoQuery,
+        body: CreateEndpointBody,
+        response: { 200: Type.Ref('WebhookEndpointWithSecret'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const url = checkEndpointUrl(body.url, config.environment);
+      const signalTypes = readSignalTypes(body.signal_types);
+      const scopes = readScopes(body.scopes, request.principal.scopes);
+      checkTypesCovered(signalTypes, scopes, 'signal_types');
+      const secret = generateSigningSecret();
+      const rendered = await createEndpoint(pool, {
+        clubId: request.principal.clubId,
+        url,
+        description: body.description ?? '',
+        signalTypes,
+        scopes,
+        sealedSecret: secretBox.seal(secret),
+      });
+      return sendRendered(reply, withSecret(rendered, secret));
+    },
+  );
+
+  app.get(
+    '/v1/webhook_endpoints',
+    {
+      config: SCOPE,
+      schema: {
+        operationId: 'listWebhookEndpoints',
+        tags: TAGS,
+        summary: 'List webhook endpoints',
+        description: 'Every webhook endpoint of the club, oldest first. Not paginated.',
+        querystring: NoQuery,
+        response: { 200: WebhookEndpointList, ...errorResponses },
+      },
+    },
+    async (request, reply) => sendRendered(reply, await listEndpoints(pool, request.principal.clubId)),
+  );
+
+  app.get(
+    '/v1/webhook_endpoints/:id',
+    {
+      config: SCOPE,
+      schema: {
+        operationId: 'retrieveWebhookEndpoint',
+        tags: TAGS,
+        summary: 'Retrieve a webhook endpoint',
+        description: 'The endpoint without its secret. A deleted endpoint gives 404.',
+        params: IdParams,
+        querystring: NoQuery,
+        response: { 200: Type.Ref('WebhookEndpoint'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = await getEndpoint(pool, request.principal.clubId, request.params.id);
+      return sendRecord(reply, body, 'webhook_endpoint', request.params.id);
+    },
+  );
+
+  app.post(
+    '/v1/webhook_endpoints/:id',
+    {
+      config: SCOPE,
+      schema: {
+        operationId: 'updateWebhookEndpoint',
+        tags: TAGS,
+        summary: 'Update a webhook endpoint',
+        description:
+          'Changes the given fields, checked as on creation. status=disabled stops deliveries (disabled_reason ' +
+          'requested; pending deliveries are canceled); status=active re-enables a disabled endpoint. Changing the url ' +
+          'needs a key holding every scope of the endpoint.',
+        params: IdParams,
+        querystring: NoQuery,
+        body: UpdateEndpointBody,
+        response: { 200: Type.Ref('WebhookEndpoint'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (Object.keys(body).length === 0) {
+        throw new ApiError(
+          400,
+          'invalid_request_error',
+          'parameter_missing',
+          'Nothing to update: send at least one of url, signal_types, scopes, description, status.',
+        );
+      }
+      const keyScopes = request.principal.scopes;
+      const url = body.url === undefined ? undefined : checkEndpointUrl(body.url, config.environment);
+      const signalTypes = body.signal_types === undefined ? undefined : readSignalTypes(body.signal_types);
+      const scopes = body.scopes === undefined ? undefined : readScopes(body.scopes, keyScopes);
+      const rendered = await updateEndpoint(pool, request.principal.clubId, request.params.id, (current) => {
+        const nextScopes = scopes ?? current.scopes;
+        if (signalTypes !== undefined || scopes !== undefined) {
+          checkTypesCovered(signalTypes ?? current.signalTypes, nextScopes, signalTypes !== undefined ? 'signal_types' : 'scopes');
+        }
+        // A new url sends the endpoint's signals somewhere else: only a key that could read them
+        // all may do that, or a key lacking customers:read could redirect customer data to itself.
+        const lacking = url === undefined ? [] : nextScopes.filter((s) => !keyScopes.has(s));
+        if (lacking.length > 0) {
+          throw new ApiError(
+            403,
+            'permission_error',
+            'insufficient_scope',
+            `This API key lacks ${lacking.join(', ')}, which the endpoint holds; only a key holding every scope of the endpoint may change its url.`,
+          );
+        }
+        return { url, signalTypes, scopes, description: body.description, status: body.status };
+      });
+      return sendRecord(reply, rendered, 'webhook_endpoint', request.params.id);
+    },
+  );
+
+  app.post(
+    '/v1/webhook_endpoints/:id/rotate_secret',
+    {
+      config: SCOPE,
+      schema: {
+        operationId: 'rotateWebhookEndpointSecret',
+        tags: TAGS,
+        summary: "Rotate a webhook endpoint's secret",
+        description:
+          'Issues a new signing secret, shown only in this answer. The previous secret keeps signing, beside the new ' +
+          'one, for 24 hours; a second rotation within them retires the oldest at once.',
+        params: IdParams,
+        querystring: NoQuery,
+        // No body schema: the document would then call a body required, and this takes none.
+        response: { 200: Type.Ref('WebhookEndpointWithSecret'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      checkNoFields(request.body);
+      const secret = generateSigningSecret();
+      const rendered = await rotateSecret(pool, request.principal.clubId, request.params.id, secretBox.seal(secret));
+      if (rendered === null) throw ApiError.notFound('webhook_endpoint', request.params.id);
+      return sendRendered(reply, withSecret(rendered, secret));
+    },
+  );
+
+  app.delete(
+    '/v1/webhook_endpoints/:id',
+    {
+      config: SCOPE,
+      schema: {
+        operationId: 'deleteWebhookEndpoint',
+        tags: TAGS,
+        summary: 'Delete a webhook endpoint',
+        description:
+          'Deliveries stop at once, scheduled retries included. The endpoint leaves the list and its GET gives 404; its ' +
+          'delivery history is kept for operators.',
+        params: IdParams,
+        querystring: NoQuery,
+        response: { 200: Type.Ref('DeletedWebhookEndpoint'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = await deleteEndpoint(pool, request.principal.clubId, request.params.id);
+      return sendRecord(reply, body, 'webhook_endpoint', request.params.id);
+    },
+  );
+
+  app.get(
+    '/v1/webhook_endpoints/:id/attempts',
+    {
+      config: SCOPE,
+      schema: {
+        operationId: 'listWebhookEndpointAttempts',
+        tags: TAGS,
+        summary: "List a webhook endpoint's delivery attempts",
+        description: 'Every HTTP attempt to deliver to the endpoint, newest first. starting_after must be an attempt of this endpoint.',
+        params: IdParams,
+        querystring: AttemptListQuery,
+        response: { 200: WebhookAttemptList, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = await listAttempts(pool, {
+        clubId: request.principal.clubId,
+        endpointId: request.params.id,
+        limit: request.query.limit ?? 25,
+        startingAfter: request.query.starting_after,
+      });
+      return sendRecord(reply, body, 'webhook_endpoint', request.params.id);
+    },
+  );
+
+  app.post(
+    '/v1/webhook_endpoints/:id/recover',
+    {
+      config: SCOPE,
+      schema: {
+        operationId: 'recoverWebhookEndpoint',
+        tags: TAGS,
+        summary: 'Re-send missed signals to a webhook endpoint',
+        description:
+          'Queues again every signal emitted in [since, until] (both inclusive; until defaults to now) that the endpoint ' +
+          'matches and that was never delivered to it successfully. since may go back as far as signals are kept. The ' +
+          'endpoint must be active.',
+        params: IdParams,
+        querystring: NoQuery,
+        body: RecoverBody,
+        response: { 202: Type.Ref('WebhookRecovery'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const since = readBound('since', request.body.since);
+      const until = readBound('until', request.body.until);
+      checkWindow(since, until);
+      const now = Date.now();
+      const retentionDays = config.signalRetentionDays;
+      if (since.at.ms < now - retentionDays * DAY_MS) {
+        throw ApiError.invalidParam(
+          'since',
+          `Invalid since: signals are kept for ${retentionDays} days, so since may be at most ${retentionDays} days ago.`,
+        );
+      }
+      if (until === undefined && since.at.ms > now) {
+        throw ApiError.invalidParam('since', 'Invalid since: it is in the future, so there is nothing to recover yet.');
+      }
+      const window = toCreatedWindow(since, until);
+      const result = await recoverDeliveries(pool, {
+        clubId: request.principal.clubId,
+        endpointId: request.params.id,
+        window: { fromMs: window.fromMs!, untilMs: window.untilMs },
+      });
+      if (result.outcome === 'missing') throw ApiError.notFound('webhook_endpoint', request.params.id);
+      if (result.outcome === 'disabled') {
+        throw new ApiError(
+          400,
+          'invalid_request_error',
+          'endpoint_disabled',
+          `This endpoint is disabled (${result.reason}); re-enable it with status=active before recovering.`,
+        );
+      }
+      return sendRendered(reply.code(202), result.body);
+    },
+  );
+};
+
+export default webhookEndpoints;

@@ -1,0 +1,273 @@
+// Webhook endpoints as the API manages them; the JSON comes from cd_render_webhook_endpoint and
+// cd_render_webhook_attempt (migrations/0007_webhooks.sql). Secrets arrive here sealed and are
+// only ever written: no query reads a secret back for the API.
+import type pg from 'pg';
+import { listPage } from './list.ts';
+import type { Pool } from './pool.ts';
+import { SqlParams } from './sql.ts';
+import { addTimestamptz } from './time-window.ts';
+
+/** Runs `work` in one transaction on one connection. */
+async function inTransaction<T>(pool: Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+// Deleted endpoints are gone for the API: every query below sees live endpoints only.
+const LIVE = 'club_id = $1 AND id = $2 AND deleted_at IS NULL';
+
+export interface NewEndpoint {
+  clubId: string;
+  url: string;
+  description: string;
+  signalTypes: string[];
+  scopes: string[];
+  sealedSecret: Buffer;
+}
+
+/**
+ * Creates an endpoint that receives the signals emitted after it exists: from_sequence is the
+ * club's last sequence now. A signal still uncommitted holds the club's sequence row locked and
+ * has a higher sequence than the committed one read here, so it is not missed.
+ */
+export async function createEndpoint(pool: Pool, input: NewEndpoint): Promise<string> {
+  const result = await pool.query<{ body: string }>(
+    `INSERT INTO webhook_endpoints AS e (club_id, url, description, signal_types, scopes, secret, from_sequence)
+     VALUES ($1, $2, $3, $4, $5, $6, coalesce((SELECT last_sequence FROM signal_sequences WHERE club_id = $1), 0))
+     RETURNING cd_render_webhook_endpoint(e)::text AS body`,
+    [input.clubId, input.url, input.description, input.signalTypes, input.scopes, input.sealedSecret],
+  );
+  return result.rows[0]!.body;
+}
+
+/** Every live endpoint of the club, oldest first, in the list envelope (not paginated). */
+export async function listEndpoints(pool: Pool, clubId: string): Promise<string> {
+  const result = await pool.query<{ body: string }>(
+    `SELECT json_build_object(
+              'object', 'list',
+              'data', coalesce(json_agg(cd_render_webhook_endpoint(e) ORDER BY e.created_at, e.id), '[]'::json),
+              'has_more', false,
+              'url', '/v1/webhook_endpoints'
+            )::text AS body
+       FROM webhook_endpoints e
+      WHERE e.club_id = $1 AND e.deleted_at IS NULL`,
+    [clubId],
+  );
+  return result.rows[0]!.body;
+}
+
+export async function getEndpoint(pool: Pool, clubId: string, id: string): Promise<string | null> {
+  const result = await pool.query<{ body: string }>(
+    `SELECT cd_render_webhook_endpoint(e)::text AS body FROM webhook_endpoints e WHERE ${LIVE}`,
+    [clubId, id],
+  );
+  return result.rows[0]?.body ?? null;
+}
+
+/** What an update is checked against: the endpoint's current subscription and state. */
+export interface EndpointState {
+  signalTypes: string[];
+  scopes: string[];
+  status: 'active' | 'disabled';
+}
+
+export interface EndpointChanges {
+  url?: string | undefined;
+  signalTypes?: string[] | undefined;
+  scopes?: string[] | undefined;
+  description?: string | undefined;
+  status?: 'active' | 'disabled' | undefined;
+}
+
+/**
+ * Updates an endpoint. `decide` sees the current state with the row locked, so checks that
+ * combine given and stored values (types against scopes) cannot race another update; it
+ * returns the changes to write or throws. Disabling sets disabled_reason 'requested' (a
+ * disabled endpoint keeps the reason it has) and cancels the pending deliveries, as a deletion
+ * does; enabling a disabled endpoint clears the reason and the failure clock. Null when there
+ * is no such live endpoint.
+ */
+export async function updateEndpoint(
+  pool: Pool,
+  clubId: string,
+  id: string,
+  decide: (current: EndpointState) => EndpointChanges,
+): Promise<string | null> {
+  return inTransaction(pool, async (client) => {
+    const current = await client.query<{ signal_types: string[]; scopes: string[]; status: 'active' | 'disabled' }>(
+      `SELECT signal_types, scopes, status FROM webhook_endpoints WHERE ${LIVE} FOR UPDATE`,
+      [clubId, id],
+    );
+    const row = current.rows[0];
+    if (!row) return null;
+    const changes = decide({ signalTypes: row.signal_types, scopes: row.scopes, status: row.status });
+    const p = new SqlParams();
+    p.add(clubId);
+    p.add(id);
+    const sets: string[] = [];
+    if (changes.url !== undefined) sets.push(`url = ${p.add(changes.url)}`);
+    if (changes.signalTypes !== undefined) sets.push(`signal_types = ${p.add(changes.signalTypes)}::text[]`);
+    if (changes.scopes !== undefined) sets.push(`scopes = ${p.add(changes.scopes)}::text[]`);
+    if (changes.description !== undefined) sets.push(`description = ${p.add(changes.description)}`);
+    if (changes.status === 'disabled' && row.status === 'active') {
+      sets.push(`status = 'disabled'`, `disabled_reason = 'requested'`);
+    }
+    if (changes.status === 'active' && row.status === 'disabled') {
+      sets.push(`status = 'active'`, 'disabled_reason = NULL', 'failing_since = NULL');
+    }
+    // Nothing to write (say, status active on an active endpoint): the endpoint as it is.
+    const result = await client.query<{ body: string }>(
+      sets.length > 0
+        ? `UPDATE webhook_endpoints e SET ${sets.join(', ')} WHERE ${LIVE} RETURNING cd_render_webhook_endpoint(e)::text AS body`
+        : `SELECT cd_render_webhook_endpoint(e)::text AS body FROM webhook_endpoints e WHERE ${LIVE}`,
+      p.values,
+    );
+    if (changes.status === 'disabled' && row.status === 'active') await cancelPendingDeliveries(client, clubId, id);
+    return result.rows[0]!.body;
+  });
+}
+
+async function cancelPendingDeliveries(client: pg.PoolClient, clubId: string, endpointId: string): Promise<void> {
+  await client.query(
+    `UPDATE deliveries SET status = 'canceled', completed_at = now(), leased_until = NULL
+      WHERE club_id = $1 AND endpoint_id = $2 AND status = 'pending'`,
+    [clubId, endpointId],
+  );
+}
+
+/** A new secret; the current one keeps signing beside it for 24 hours (decisions.md). */
+export async function rotateSecret(pool: Pool, clubId: string, id: string, sealedSecret: Buffer): Promise<string | null> {
+  const result = await pool.query<{ body: string }>(
+    `UPDATE webhook_endpoints e
+        SET previous_secret = e.secret, previous_secret_until = now() + interval '24 hours', secret = $3
+      WHERE ${LIVE}
+      RETURNING cd_render_webhook_endpoint(e)::text AS body`,
+    [clubId, id, sealedSecret],
+  );
+  return result.rows[0]?.body ?? null;
+}
+
+/**
+ * Deletes an endpoint softly (its deliveries and attempts stay, as history for operators) and
+ * cancels its pending deliveries in the same transaction, so not even a scheduled retry is
+ * sent after the answer.
+ */
+export async function deleteEndpoint(pool: Pool, clubId: string, id: string): Promise<string | null> {
+  return inTransaction(pool, async (client) => {
+    const result = await client.query<{ body: string }>(
+      `UPDATE webhook_endpoints e SET deleted_at = now() WHERE ${LIVE}
+       RETURNING cd_render_deleted_webhook_endpoint(e)::text AS body`,
+      [clubId, id],
+    );
+    const body = result.rows[0]?.body ?? null;
+    if (body !== null) await cancelPendingDeliveries(client, clubId, id);
+    return body;
+  });
+}
+
+export interface AttemptListFilter {
+  clubId: string;
+  endpointId: string;
+  limit: number;
+  startingAfter: string | undefined;
+}
+
+/** Attempts of a live endpoint, newest first; null when there is no such endpoint. */
+export async function listAttempts(pool: Pool, filter: AttemptListFilter): Promise<string | null> {
+  if ((await getEndpoint(pool, filter.clubId, filter.endpointId)) === null) return null;
+  return listPage(
+    pool,
+    {
+      table: 'delivery_attempts',
+      sortKey: 'attempted_at',
+      order: 'desc',
+      render: () => 'cd_render_webhook_attempt(t)',
+      where: (p) => [`t.endpoint_id = ${p.add(filter.endpointId)}`],
+      cursorWhere: (p, alias) => [`${alias}.endpoint_id = ${p.add(filter.endpointId)}`],
+    },
+    {
+      clubId: filter.clubId,
+      limit: filter.limit,
+      startingAfter: filter.startingAfter,
+      url: `/v1/webhook_endpoints/${filter.endpointId}/attempts`,
+    },
+  );
+}
+
+export interface RecoveryRequest {
+  clubId: string;
+  endpointId: string;
+  /**
+   * The window on the signals' emit time (stored at millisecond precision): `fromMs`
+   * inclusive, `untilMs` exclusive; no `untilMs` means up to the database's now().
+   */
+  window: { fromMs: number; untilMs: number | undefined };
+}
+
+export type RecoveryResult = { outcome: 'queued'; body: string } | { outcome: 'missing' } | { outcome: 'disabled'; reason: string };
+
+/**
+ * Queues again every signal of the window that the endpoint matches and that has no succeeded
+ * delivery to it: a new pending delivery, or an existing failed, canceled or pending one reset
+ * to attempt now from the first attempt. The delivery pipeline picks pending rows up. The
+ * endpoint row is share-locked, so a concurrent deletion or disabling either happens before
+ * (and this finds it gone or disabled) or after (and cancels what this queued).
+ */
+export async function recoverDeliveries(pool: Pool, request: RecoveryRequest): Promise<RecoveryResult> {
+  return inTransaction(pool, async (client) => {
+    const endpoint = await client.query<{ status: string; disabled_reason: string | null }>(
+      `SELECT status, disabled_reason FROM webhook_endpoints WHERE ${LIVE} FOR SHARE`,
+      [request.clubId, request.endpointId],
+    );
+    const row = endpoint.rows[0];
+    if (!row) return { outcome: 'missing' } as const;
+    if (row.status !== 'active') return { outcome: 'disabled', reason: row.disabled_reason ?? row.status } as const;
+    const p = new SqlParams();
+    const club = p.add(request.clubId);
+    const endpointId = p.add(request.endpointId);
+    const { fromMs, untilMs } = request.window;
+    const since = addTimestamptz(p, BigInt(fromMs) * 1000n);
+    const untilCondition = untilMs === undefined ? 's.created_at <= now()' : `s.created_at < ${addTimestamptz(p, BigInt(untilMs) * 1000n)}`;
+    // The answer states the window as applied: both ends inclusive, in the milliseconds shown.
+    const until = untilMs === undefined ? 'now()' : addTimestamptz(p, BigInt(untilMs - 1) * 1000n);
+    const result = await client.query<{ body: string }>(
+      `WITH queued AS (
+         INSERT INTO deliveries AS d (club_id, endpoint_id, signal_sequence, signal_id, status, attempts, next_attempt_at)
+         SELECT s.club_id, e.id, s.sequence, s.id, 'pending', 0, now()
+           FROM webhook_endpoints e
+           JOIN signals s ON s.club_id = e.club_id
+          WHERE e.club_id = ${club} AND e.id = ${endpointId}
+            AND s.created_at >= ${since} AND ${untilCondition}
+            AND cd_endpoint_matches(e, s.type)
+            AND NOT EXISTS (
+              SELECT 1 FROM deliveries done
+               WHERE done.club_id = s.club_id AND done.endpoint_id = e.id
+                 AND done.signal_sequence = s.sequence AND done.status = 'succeeded'
+            )
+         ON CONFLICT (club_id, endpoint_id, signal_sequence) DO UPDATE
+            SET status = 'pending', attempts = 0, next_attempt_at = now(), completed_at = NULL, leased_until = NULL
+          WHERE d.status <> 'succeeded'
+         RETURNING 1
+       )
+       SELECT json_build_object(
+                'object', 'recovery',
+                'endpoint_id', ${endpointId}::text,
+                'since', cd_utc(${since}),
+                'until', cd_utc(${until}),
+                'queued', (SELECT count(*) FROM queued)
+              )::text AS body`,
+      p.values,
+    );
+    return { outcome: 'queued', body: result.rows[0]!.body } as const;
+  });
+}
