@@ -118,6 +118,9 @@ DECLARE
   old_row jsonb;
   new_row jsonb;
 BEGIN
+  IF NOT cd_signals_enabled() THEN
+    RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;  -- a bulk import that turned signals off
+  END IF;
   IF TG_OP = 'UPDATE' AND NEW IS NOT DISTINCT FROM OLD THEN
     RETURN NEW;  -- a write that changes nothing
   END IF;

@@ -40,59 +40,10 @@ async function runShutdown(steps: Step[], log: Logger): Promise<boolean> {
 export async function runService(config: Config, log: Logger, roles: Roles): Promise<void> {
   const steps: Step[] = [];
   const shutdown = async (): Promise<boolean> => runShutdown(steps.reverse().splice(0), log);
-  try {
-    const database = await openDatabase(config, (msg) => log.info(msg));
-    steps.push(['stop embedded PostgreSQL', () => database.stop()]);
-    if (database.embedded) log.info(`embedded PostgreSQL on 127.0.0.1:${config.embeddedPostgresPort} (data in ${config.dataDir})`);
-
-    const applied = await migrate(database.url, (msg) => log.warn(msg));
-    if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');
-
-    const pool = createPool(database.url, 20);
-    steps.push(['close database pool', () => pool.end()]);
-    const secretBox = await loadSecretBox(config);
-    const metrics = createMetrics();
-
-    let redis: Redis | undefined;
-    if (config.redisUrl && roles.api) {
-      redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
-      redis.on('error', (error) => log.warn({ err: error }, 'redis error'));
-      await redis.connect();
-      steps.push(['close redis', () => redis!.quit()]);
-    }
-
-    // Retention: prune once at start, then hourly. Safe to run on every instance at once.
-    const prune = () =>
-      pruneSignals(pool, config.signalRetentionDays).then(
-        (deleted) => deleted > 0 && log.info({ deleted, retention_days: config.signalRetentionDays }, 'pruned old signals'),
-        (error: unknown) => log.error({ err: error }, 'signal pruning failed'),
-      );
-    void prune();
-    const pruneTimer = setInterval(prune, 60 * 60 * 1000);
-    pruneTimer.unref();
-    steps.push(['stop signal pruning', async () => clearInterval(pruneTimer)]);
-
-    if (roles.pipeline) {
-      const pipeline = await roles.pipeline({ config, pool, databaseUrl: database.url, secretBox, log, metrics });
-      steps.push(['drain the delivery pipeline', () => pipeline.close()]);
-      log.info('delivery pipeline started');
-    }
-
-    const app = await buildApp({ config, pool, redis, secretBox, metrics, logger: log, routes: roles.api ? 'all' : 'probes' });
-    steps.push(['close HTTP server', () => app.close()]);
-    app.server.requestTimeout = 30_000;
-    app.server.headersTimeout = 10_000;
-    app.server.keepAliveTimeout = 5_000;
-
-    const demo = config.demo && roles.api ? await prepareDemo(pool, config, log) : undefined;
-    await app.listen({ host: config.host, port: config.port });
-    if (demo) process.stdout.write(demo.banner(config.publicUrl));
-  } catch (error) {
-    await shutdown();
-    throw error;
-  }
-
   let stopping = false;
+  let startup: Promise<void> = Promise.resolve();
+  // Installed first, so that a signal during start-up also ends in an orderly shutdown (after
+  // the step in progress) rather than the default of dying on the spot.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.on(signal, () => {
       if (stopping) return;
@@ -103,10 +54,72 @@ export async function runService(config: Config, log: Logger, roles: Roles): Pro
         process.exit(1);
       }, 30_000);
       timer.unref();
-      void shutdown().then((clean) => {
-        log.info('stopped');
-        process.exit(clean ? 0 : 1);
-      });
+      void startup
+        .catch(() => {})
+        .then(shutdown)
+        .then((clean) => {
+          log.info('stopped');
+          process.exit(clean ? 0 : 1);
+        });
     });
   }
+  startup = start(config, log, roles, steps, () => stopping);
+  try {
+    await startup;
+  } catch (error) {
+    await shutdown();
+    throw error;
+  }
+}
+
+async function start(config: Config, log: Logger, roles: Roles, steps: Step[], stopping: () => boolean): Promise<void> {
+  const database = await openDatabase(config, (msg) => log.info(msg));
+  steps.push(['stop embedded PostgreSQL', () => database.stop()]);
+  if (database.embedded) log.info(`embedded PostgreSQL on 127.0.0.1:${config.embeddedPostgresPort} (data in ${config.dataDir})`);
+  if (stopping()) return;
+
+  const applied = await migrate(database.url, (msg) => log.warn(msg));
+  if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');
+
+  const pool = createPool(database.url, 20);
+  steps.push(['close database pool', () => pool.end()]);
+  const secretBox = await loadSecretBox(config);
+  const metrics = createMetrics();
+
+  let redis: Redis | undefined;
+  if (config.redisUrl && roles.api) {
+    redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+    redis.on('error', (error) => log.warn({ err: error }, 'redis error'));
+    await redis.connect();
+    steps.push(['close redis', () => redis!.quit()]);
+  }
+
+  // Retention: prune once at start, then hourly. Safe to run on every instance at once.
+  const prune = () =>
+    pruneSignals(pool, config.signalRetentionDays).then(
+      (deleted) => deleted > 0 && log.info({ deleted, retention_days: config.signalRetentionDays }, 'pruned old signals'),
+      (error: unknown) => log.error({ err: error }, 'signal pruning failed'),
+    );
+  void prune();
+  const pruneTimer = setInterval(prune, 60 * 60 * 1000);
+  pruneTimer.unref();
+  steps.push(['stop signal pruning', async () => clearInterval(pruneTimer)]);
+  if (stopping()) return;
+
+  if (roles.pipeline) {
+    const pipeline = await roles.pipeline({ config, pool, databaseUrl: database.url, secretBox, log, metrics });
+    steps.push(['drain the delivery pipeline', () => pipeline.close()]);
+    log.info('delivery pipeline started');
+  }
+
+  const app = await buildApp({ config, pool, redis, secretBox, metrics, logger: log, routes: roles.api ? 'all' : 'probes' });
+  steps.push(['close HTTP server', () => app.close()]);
+  app.server.requestTimeout = 30_000;
+  app.server.headersTimeout = 10_000;
+  app.server.keepAliveTimeout = 5_000;
+
+  const demo = config.demo && roles.api ? await prepareDemo(pool, config, log) : undefined;
+  if (stopping()) return;
+  await app.listen({ host: config.host, port: config.port });
+  if (demo) process.stdout.write(demo.banner(config.publicUrl));
 }

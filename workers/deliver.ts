@@ -58,11 +58,13 @@ export function createDeliveryProcessor(options: DeliverOptions) {
       await job.moveToDelayed(Date.now() + 200 + Math.floor(Math.random() * 300), token);
       throw new DelayedError();
     }
-    const attempt = await claimDelivery(pool, key, leaseMs);
-    if (attempt === null) return 'not due';
+    const claim = await claimDelivery(pool, key, leaseMs);
+    if (claim.state === 'done') return 'already done';
+    // Leased by a worker that may have died, or not due: look again when the lease or due time passes.
+    if (claim.state === 'later') throw new RetryLater(claim.inMs, 'leased by another worker or not due yet');
     inFlight.set(key.endpointId, busy + 1);
     try {
-      return await attemptDelivery(key, attempt, log);
+      return await attemptDelivery(key, claim.attempt, log);
     } finally {
       const left = (inFlight.get(key.endpointId) ?? 1) - 1;
       if (left <= 0) inFlight.delete(key.endpointId);

@@ -22,6 +22,9 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
   const workers: Worker[] = [
     backend.newWorker<FanOutJob>(QUEUE_NAMES.fanOut, createFanOutProcessor({ pool, deliveryQueue, log }), {
       concurrency: 4,
+      // Fan-outs take milliseconds: a dead worker's are taken back after 10 s, not BullMQ's 30 + 30.
+      lockDuration: 10_000,
+      stalledInterval: 10_000,
     }),
     backend.newWorker<DeliveryJob>(
       QUEUE_NAMES.delivery,

@@ -53,25 +53,33 @@ export async function fanOutSignal(
   }
 }
 
+export type Claim =
+  | { state: 'claimed'; attempt: number }
+  | { state: 'done' }
+  /** Held by another worker (perhaps a dead one) or not due yet: look again after `inMs`. */
+  | { state: 'later'; inMs: number };
+
 /**
  * Claims a pending, due delivery for one attempt: no other worker touches it until the lease
- * ends (longer than any attempt can take). Returns the attempt number, or null when the
- * delivery is done, not due, or held by another worker.
+ * ends (longer than any attempt can take).
  */
-export async function claimDelivery(pool: Pool, key: DeliveryKey, leaseMs: number): Promise<number | null> {
-  const { rows } = await pool.query<{ attempts: number }>(
-    `UPDATE deliveries SET attempts = attempts + 1, leased_until = now() + make_interval(secs => $4::double precision / 1000)
-      WHERE ${KEY} AND status = 'pending' AND next_attempt_at <= now() + interval '1 second'
-        AND (leased_until IS NULL OR leased_until < now())
-      RETURNING attempts`,
+export async function claimDelivery(pool: Pool, key: DeliveryKey, leaseMs: number): Promise<Claim> {
+  const { rows } = await pool.query<{ attempts: number | null; status: string; wait_ms: number }>(
+    `WITH claimed AS (
+       UPDATE deliveries SET attempts = attempts + 1, leased_until = now() + make_interval(secs => $4::double precision / 1000)
+        WHERE ${KEY} AND status = 'pending' AND next_attempt_at <= now() + interval '1 second'
+          AND (leased_until IS NULL OR leased_until < now())
+        RETURNING attempts)
+     -- The outer read sees the row as it was before the UPDATE: enough to say why it was not claimed.
+     SELECT (SELECT attempts FROM claimed) AS attempts, d.status,
+            greatest(extract(epoch FROM greatest(d.leased_until, d.next_attempt_at) - now()) * 1000, 0) AS wait_ms
+       FROM deliveries d WHERE d.club_id = $1 AND d.endpoint_id = $2 AND d.signal_sequence = $3`,
     [...keyParams(key), leaseMs],
   );
-  return rows[0]?.attempts ?? null;
-}
-
-/** Gives a claim back untouched (the worker chose not to attempt now). */
-export async function releaseDelivery(pool: Pool, key: DeliveryKey): Promise<void> {
-  await pool.query(`UPDATE deliveries SET attempts = attempts - 1, leased_until = NULL WHERE ${KEY}`, keyParams(key));
+  const row = rows[0];
+  if (!row || row.status !== 'pending') return { state: 'done' };
+  if (row.attempts !== null) return { state: 'claimed', attempt: row.attempts };
+  return { state: 'later', inMs: Math.ceil(Number(row.wait_ms)) + 100 };
 }
 
 export interface DeliveryTarget {

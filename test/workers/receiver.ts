@@ -8,6 +8,8 @@ export interface ReceivedRequest {
   headers: IncomingHttpHeaders;
   body: string;
   at: number;
+  /** What the receiver answered (null when it hung). */
+  status: number | null;
 }
 
 export type Responder = (request: ReceivedRequest) => { status: number; headers?: Record<string, string>; body?: string } | 'hang';
@@ -24,7 +26,13 @@ export class TestReceiver {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        const request = { path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() };
+        const request: ReceivedRequest = {
+          path: req.url ?? '/',
+          headers: req.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          at: Date.now(),
+          status: null,
+        };
         this.received.push(request);
         const answer = this.respond(request);
         if (answer === 'hang') {
@@ -33,6 +41,7 @@ export class TestReceiver {
           res.on('close', () => this.#hanging.delete(release));
           return;
         }
+        request.status = answer.status;
         res.writeHead(answer.status, answer.headers ?? {});
         res.end(answer.body ?? '');
       });
@@ -40,6 +49,11 @@ export class TestReceiver {
     await new Promise<void>((resolve) => this.#server!.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.#server!.address() as AddressInfo).port}`;
     return this;
+  }
+
+  /** Distinct webhook-ids answered with a 2xx at one path: what was delivered. */
+  deliveredIds(path: string): Set<string> {
+    return new Set(this.at(path).filter((r) => r.status !== null && r.status < 300).map((r) => String(r.headers['webhook-id'])));
   }
 
   /** Requests to one path (each endpoint in a test gets its own path). */

@@ -1,0 +1,206 @@
+// Fault tests with real processes on loopback: `clubdata worker` children killed and restarted,
+// two workers at once, a Redis of the test's own restarted mid-stream, and a hanging receiver.
+// Every delivery is verified with both the standardwebhooks and the svix libraries.
+import { randomBytes } from 'node:crypto';
+import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { Webhook as SvixWebhook } from 'svix';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Pool } from '../../src/db/pool.ts';
+import { SecretBox } from '../../src/domain/secrets.ts';
+import { createTestDatabase, insertClub } from '../helper.ts';
+import { insertCustomer, insertEndpoint, runPipeline, type EndpointFixture } from './pipeline-helper.ts';
+import { freePort, RedisProcess, WorkerProcess } from './processes.ts';
+import { TestReceiver, type ReceivedRequest } from './receiver.ts';
+
+const KEY = randomBytes(32);
+const secretBox = new SecretBox(KEY);
+
+function verify(request: ReceivedRequest, secret: string): void {
+  const id = String(request.headers['webhook-id']);
+  const timestamp = String(request.headers['webhook-timestamp']);
+  const signature = String(request.headers['webhook-signature']);
+  new StandardWebhook(secret).verify(request.body, { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': signature });
+  new SvixWebhook(secret).verify(request.body, { 'svix-id': id, 'svix-timestamp': timestamp, 'svix-signature': signature });
+}
+
+/** Every signal id of the club, for comparing with what arrived. */
+async function signalIds(pool: Pool, clubId: string): Promise<string[]> {
+  const { rows } = await pool.query('SELECT id FROM signals WHERE club_id = $1 ORDER BY sequence', [clubId]);
+  return rows.map((r) => r.id);
+}
+
+function workerEnv(databaseUrl: string, redisUrl: string, prefix: string): Record<string, string> {
+  return {
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    QUEUE_PREFIX: prefix,
+    CLUBDATA_ENV: 'development',
+    WEBHOOK_SECRET_KEY: KEY.toString('base64'),
+    DELIVERY_RETRY_SCHEDULE: '200ms,400ms,800ms,1s,1s,1s,1s,1s,1s,1s',
+    DELIVERY_TIMEOUT: '2s',
+  };
+}
+
+describe('fault tolerance with real worker processes', () => {
+  let pool: Pool;
+  let url: string;
+  let receiver: TestReceiver;
+  let redis: RedisProcess;
+  const workers: WorkerProcess[] = [];
+
+  beforeAll(async () => {
+    ({ pool, url } = await createTestDatabase());
+    receiver = await new TestReceiver().start();
+    redis = new RedisProcess(await freePort());
+    await redis.start();
+  });
+  // A worker serves every club of the database: none may outlive its test.
+  afterEach(async () => {
+    for (const w of workers.splice(0)) {
+      w.kill('SIGKILL');
+      await w.exit(5000);
+    }
+  });
+  afterAll(async () => {
+    for (const w of workers) w.kill('SIGKILL');
+    await Promise.all(workers.map((w) => w.exit(5000)));
+    await receiver.stop();
+    await redis.stop();
+  });
+
+  function startWorker(prefix: string): WorkerProcess {
+    const worker = new WorkerProcess(workerEnv(url, redis.url, prefix));
+    workers.push(worker);
+    return worker;
+  }
+
+  async function expectAllDelivered(endpoints: EndpointFixture[], ids: string[], timeoutMs: number) {
+    for (const endpoint of endpoints) {
+      await receiver.waitFor(
+        () => receiver.deliveredIds(endpoint.path).size >= ids.length,
+        timeoutMs,
+        `all ${ids.length} signals at ${endpoint.path}`,
+      );
+      const got = receiver.at(endpoint.path);
+      expect([...receiver.deliveredIds(endpoint.path)].sort()).toEqual([...ids].sort());
+      for (const request of got) verify(request, endpoint.secret);
+    }
+  }
+
+  it('a receiver down, then up: delivered on a later attempt, attempts recorded', async () => {
+    const club = await insertClub(pool);
+    const endpoint = await insertEndpoint(pool, secretBox, club.id, receiver.url);
+    let up = false;
+    receiver.respond = (r) => (r.path === endpoint.path && !up ? { status: 503 } : { status: 200 });
+    const worker = startWorker(`f${randomBytes(4).toString('hex')}`);
+    await insertCustomer(pool, club.id);
+    await receiver.waitFor(() => receiver.at(endpoint.path).length >= 2, 30_000, 'two failed attempts');
+    up = true;
+    await expectAllDelivered([endpoint], await signalIds(pool, club.id), 30_000);
+    const { rows } = await pool.query('SELECT attempt_number, status_code, error FROM delivery_attempts WHERE endpoint_id = $1 ORDER BY attempt_number', [endpoint.id]);
+    expect(rows.slice(0, 2).map((r) => r.status_code)).toEqual([503, 503]);
+    await new Promise((r) => setTimeout(r, 300)); // the worker records the attempt after the answer
+    const { rows: final } = await pool.query('SELECT status_code FROM delivery_attempts WHERE endpoint_id = $1 ORDER BY attempt_number', [endpoint.id]);
+    expect(final.at(-1).status_code).toBe(200);
+    worker.kill('SIGTERM');
+    expect(await worker.exit()).toBe(0);
+  });
+
+  it('a worker killed with SIGKILL mid-deliveries, then restarted: every delivery arrives', async () => {
+    const club = await insertClub(pool);
+    const endpoints = [
+      await insertEndpoint(pool, secretBox, club.id, receiver.url),
+      await insertEndpoint(pool, secretBox, club.id, receiver.url),
+    ];
+    const paths = new Set(endpoints.map((e) => e.path));
+    receiver.respond = (r) => (paths.has(r.path) ? { status: 200 } : { status: 404 });
+    const prefix = `k${randomBytes(4).toString('hex')}`;
+    const first = startWorker(prefix);
+    for (let i = 0; i < 40; i++) await insertCustomer(pool, club.id);
+    await receiver.waitFor(() => endpoints.some((e) => receiver.at(e.path).length >= 10), 30_000, 'some deliveries');
+    for (let i = 0; i < 20; i++) await insertCustomer(pool, club.id);
+    first.kill('SIGKILL');
+    await first.exit();
+    for (let i = 0; i < 20; i++) await insertCustomer(pool, club.id);
+    const second = startWorker(prefix);
+    await expectAllDelivered(endpoints, await signalIds(pool, club.id), 90_000);
+    second.kill('SIGTERM');
+    expect(await second.exit()).toBe(0);
+  }, 120_000);
+
+  it('two workers at once, no crash: no delivery is made twice', async () => {
+    const club = await insertClub(pool);
+    const endpoints = [
+      await insertEndpoint(pool, secretBox, club.id, receiver.url),
+      await insertEndpoint(pool, secretBox, club.id, receiver.url),
+    ];
+    receiver.respond = () => ({ status: 200 });
+    const prefix = `d${randomBytes(4).toString('hex')}`;
+    const a = startWorker(prefix);
+    const b = startWorker(prefix);
+    for (let i = 0; i < 80; i++) await insertCustomer(pool, club.id);
+    const ids = await signalIds(pool, club.id);
+    await expectAllDelivered(endpoints, ids, 50_000);
+    await new Promise((r) => setTimeout(r, 1000));
+    for (const endpoint of endpoints) {
+      const byId = receiver.at(endpoint.path).map((r) => String(r.headers['webhook-id']));
+      const duplicates = byId.length - new Set(byId).size;
+      expect(duplicates, `duplicates at ${endpoint.path}`).toBe(0);
+    }
+    a.kill('SIGTERM');
+    b.kill('SIGTERM');
+    expect(await a.exit()).toBe(0);
+    expect(await b.exit()).toBe(0);
+  });
+
+  it('Redis restarted mid-stream (its jobs lost): no signal is lost', async () => {
+    const club = await insertClub(pool);
+    const endpoint = await insertEndpoint(pool, secretBox, club.id, receiver.url);
+    receiver.respond = () => ({ status: 200 });
+    const worker = startWorker(`r${randomBytes(4).toString('hex')}`);
+    for (let i = 0; i < 20; i++) await insertCustomer(pool, club.id);
+    await receiver.waitFor(() => receiver.at(endpoint.path).length >= 5, 30_000, 'first deliveries');
+    await redis.stop(); // nothing is persisted: every queued job is gone
+    for (let i = 0; i < 20; i++) await insertCustomer(pool, club.id);
+    await redis.start();
+    for (let i = 0; i < 10; i++) await insertCustomer(pool, club.id);
+    await expectAllDelivered([endpoint], await signalIds(pool, club.id), 120_000);
+    worker.kill('SIGTERM');
+    expect(await worker.exit()).toBe(0);
+  }, 150_000);
+});
+
+describe('one endpoint cannot hold back another', () => {
+  it('with one endpoint hanging to its timeout, the others keep their normal latency', async () => {
+    const { pool, url } = await createTestDatabase();
+    const running = await runPipeline(pool, url, {
+      backend: 'redis',
+      delivery: { timeoutMs: 3000, concurrency: 10, perEndpointConcurrency: 2, retrySchedule: [60_000] },
+    });
+    const receiver = await new TestReceiver().start();
+    afterAll(() => receiver.stop());
+    const club = await insertClub(pool);
+    const hanging = await insertEndpoint(pool, running.secretBox, club.id, receiver.url);
+    const healthy = [
+      await insertEndpoint(pool, running.secretBox, club.id, receiver.url),
+      await insertEndpoint(pool, running.secretBox, club.id, receiver.url),
+    ];
+    receiver.respond = (r) => (r.path === hanging.path ? 'hang' : { status: 200 });
+    const committed = new Map<string, number>();
+    for (let i = 0; i < 30; i++) {
+      await insertCustomer(pool, club.id);
+      const { rows } = await pool.query('SELECT id FROM signals WHERE club_id = $1 ORDER BY sequence DESC LIMIT 1', [club.id]);
+      committed.set(rows[0].id, Date.now());
+      await new Promise((r) => setTimeout(r, 30));
+    }
+    for (const endpoint of healthy) {
+      await receiver.waitFor(() => receiver.at(endpoint.path).length >= 30, 20_000, 'healthy deliveries');
+    }
+    const latencies = healthy.flatMap((e) => receiver.at(e.path).map((r) => r.at - committed.get(String(r.headers['webhook-id']))!));
+    latencies.sort((a, b) => a - b);
+    // Each hanging attempt holds a slot for 3 s; if they could take every slot the healthy
+    // endpoints would wait seconds. They must stay far below one hanging timeout.
+    expect(latencies[Math.floor(latencies.length * 0.95)]!).toBeLessThan(1000);
+    expect(receiver.at(hanging.path).length).toBeGreaterThan(0);
+  });
+});
