@@ -153,6 +153,34 @@ describe('fault tolerance with real worker processes', () => {
     expect(await b.exit()).toBe(0);
   });
 
+  it('SIGTERM drains: in-flight deliveries finish, the rest wait for the next worker, none lost', async () => {
+    const club = await insertClub(pool);
+    const endpoint = await insertEndpoint(pool, secretBox, club.id, receiver.url);
+    receiver.respond = (r) => (r.path === endpoint.path ? { status: 200, delayMs: 1200 } : { status: 404 });
+    const prefix = `s${randomBytes(4).toString('hex')}`;
+    const first = startWorker(prefix);
+    for (let i = 0; i < 30; i++) await insertCustomer(pool, club.id);
+    await receiver.waitFor(() => receiver.at(endpoint.path).length >= 2, 30_000, 'deliveries in flight');
+    const inFlight = receiver.at(endpoint.path).filter((r) => r.status === null).map((r) => String(r.headers['webhook-id']));
+    expect(inFlight.length).toBeGreaterThan(0);
+    const stopAt = Date.now();
+    first.kill('SIGTERM');
+    expect(await first.exit(20_000)).toBe(0);
+    // Bounded: the attempts in flight (1.2 s each) and the closing of queues and pools.
+    expect(Date.now() - stopAt).toBeLessThan(10_000);
+    // What was in flight was finished and recorded, not abandoned.
+    const { rows } = await pool.query(
+      `SELECT signal_id FROM deliveries WHERE endpoint_id = $1 AND status = 'succeeded'`,
+      [endpoint.id],
+    );
+    const succeeded = new Set(rows.map((r) => r.signal_id));
+    for (const id of inFlight) expect(succeeded.has(id), `in-flight ${id} finished`).toBe(true);
+    const second = startWorker(prefix);
+    await expectAllDelivered([endpoint], await signalIds(pool, club.id), 60_000);
+    second.kill('SIGTERM');
+    expect(await second.exit()).toBe(0);
+  }, 120_000);
+
   it('Redis restarted mid-stream (its jobs lost): no signal is lost', async () => {
     const club = await insertClub(pool);
     const endpoint = await insertEndpoint(pool, secretBox, club.id, receiver.url);

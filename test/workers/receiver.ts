@@ -12,7 +12,9 @@ export interface ReceivedRequest {
   status: number | null;
 }
 
-export type Responder = (request: ReceivedRequest) => { status: number; headers?: Record<string, string>; body?: string } | 'hang';
+export type Responder = (
+  request: ReceivedRequest,
+) => { status: number; headers?: Record<string, string>; body?: string; delayMs?: number } | 'hang';
 
 export class TestReceiver {
   readonly received: ReceivedRequest[] = [];
@@ -41,9 +43,13 @@ export class TestReceiver {
           res.on('close', () => this.#hanging.delete(release));
           return;
         }
-        request.status = answer.status;
-        res.writeHead(answer.status, answer.headers ?? {});
-        res.end(answer.body ?? '');
+        const send = () => {
+          request.status = answer.status;
+          res.writeHead(answer.status, answer.headers ?? {});
+          res.end(answer.body ?? '');
+        };
+        if (answer.delayMs) setTimeout(send, answer.delayMs);
+        else send();
       });
     });
     await new Promise<void>((resolve) => this.#server!.listen(0, '127.0.0.1', resolve));
