@@ -6,7 +6,8 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# npm install (not ci) follows the lockfile but tolerates the optional per-platform packages it lacks.
+RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # Runtime stage: Node 24 runs the TypeScript sources directly (type stripping), so there is no
 # compile step. The code stays owned by root and read-only to the service.

@@ -4,7 +4,8 @@
 // over to Node 24 (installed from the npm registry as the `node@24` package into a cache
 // folder outside the repository when the machine's Node is older).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { constants, homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,13 +24,17 @@ function run(command, args, options = {}) {
   if (result.status !== 0) fail(`${command} ${args.join(' ')} exited with ${result.status}`);
 }
 
-// Dependencies: installed with the machine's npm when node_modules is missing or older than the lockfile.
+// Dependencies: installed with the machine's npm when node_modules is missing or was installed
+// from another lockfile (a hash of it is kept in node_modules). `npm install`, not `npm ci`: it
+// follows the lockfile just the same, but tolerates the optional per-platform packages
+// (msgpackr-extract's) that a lockfile made on one platform lacks, which `npm ci` refuses.
 function ensureDependencies() {
-  const marker = join(root, 'node_modules', '.package-lock.json');
-  const lock = join(root, 'package-lock.json');
-  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs) return;
-  process.stderr.write('clubdata: installing dependencies (npm ci)...\n');
-  run('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: ['ignore', 2, 'inherit'] });
+  const stamp = join(root, 'node_modules', '.clubdata-lock-sha256');
+  const lockHash = () => createHash('sha256').update(readFileSync(join(root, 'package-lock.json'))).digest('hex');
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lockHash()) return;
+  process.stderr.write('clubdata: installing dependencies (npm install)...\n');
+  run('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: ['ignore', 2, 'inherit'] });
+  writeFileSync(stamp, lockHash());
 }
 
 function nodeCacheDir() {
