@@ -70,6 +70,7 @@ const node = ensureNode();
 
 let args;
 if (command === 'test') args = [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...rest];
+else if (command === 'bench') args = [join(root, 'bench', 'run.ts'), ...rest];
 else if (command === 'typecheck') args = [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', root, ...rest];
 else args = [join(root, 'src', 'cli.ts'), ...process.argv.slice(2)];
 

@@ -20,6 +20,7 @@ import events from './routes/events/index.ts';
 import health from './routes/health.ts';
 import operators from './plugins/operators.ts';
 import { createMetrics, type DeliveryMetrics } from './metrics.ts';
+import type { Pipeline } from './queue/pipeline.ts';
 import orders from './routes/orders/index.ts';
 import schedule from './routes/schedule/index.ts';
 import signals from './routes/signals/index.ts';
@@ -44,6 +45,8 @@ export interface AppDependencies {
   redis?: Redis | undefined;
   /** Pipeline metrics served at /metrics to operators; a fresh registry when left out. */
   metrics?: DeliveryMetrics | undefined;
+  /** Producers on the pipeline's queues for Bull Board at /admin/queues (operators only); no board without them. */
+  queues?: Pipeline['queues'] | undefined;
   /** `probes`: only health and operator routes (a worker process); `all` by default. */
   routes?: 'all' | 'probes';
   /** The process logger; tests leave it out and get no request logs. */
@@ -72,7 +75,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   for (const schema of resourceSchemas) app.addSchema(schema);
 
   await app.register(health);
-  await app.register(operators, { operator: deps.config.operator, metrics: deps.metrics ?? createMetrics() });
+  await app.register(operators, { operator: deps.config.operator, metrics: deps.metrics ?? createMetrics(), queues: deps.queues });
   if (deps.routes === 'probes') return app;
   for (const routes of [club, customers, spaces, coaches, schedule, bookings, events, orders, transactions, waivers, signals, webhookEndpoints]) {
     await app.register(routes);

@@ -4,6 +4,7 @@
 import { ConfigError, loadConfig } from './config.ts';
 import { runCommand, UsageError } from './cli/commands.ts';
 import { HELP } from './cli/help.ts';
+import { isExpectedDuringShutdown } from './lifecycle.ts';
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -26,6 +27,7 @@ async function main(argv: string[]): Promise<number> {
 
 // An unexpected error is logged and ends the process: it is never kept alive in an unknown state.
 process.on('uncaughtException', (error) => {
+  if (isExpectedDuringShutdown(error)) return;
   process.stderr.write(`clubdata: fatal: ${error.stack ?? error}\n`);
   process.exit(1);
 });

@@ -13,7 +13,9 @@ import { openDatabase } from './db/postgres.ts';
 import { pruneSignals } from './db/signals.ts';
 import { prepareDemo } from './demo/first-run.ts';
 import { createMetrics } from './metrics.ts';
-import type { PipelineStarter } from './queue/pipeline.ts';
+import type { Pipeline, PipelineStarter } from './queue/pipeline.ts';
+import { openQueueBackend, QUEUE_NAMES, type DeliveryJob, type FanOutJob } from './queue/queues.ts';
+import { isExpectedDuringShutdown, markStopping } from './lifecycle.ts';
 import { loadSecretBox } from './secret-key.ts';
 
 type Step = [name: string, run: () => Promise<unknown>];
@@ -48,6 +50,7 @@ export async function runService(config: Config, log: Logger, roles: Roles): Pro
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
+      markStopping();
       log.info(`${signal} received, shutting down`);
       const timer = setTimeout(() => {
         log.error('shutdown took longer than 30 s; exiting');
@@ -106,13 +109,39 @@ async function start(config: Config, log: Logger, roles: Roles, steps: Step[], s
   steps.push(['stop signal pruning', async () => clearInterval(pruneTimer)]);
   if (stopping()) return;
 
+  let pipeline: Pipeline | undefined;
   if (roles.pipeline) {
-    const pipeline = await roles.pipeline({ config, pool, databaseUrl: database.url, secretBox, log, metrics });
-    steps.push(['drain the delivery pipeline', () => pipeline.close()]);
+    const started = await roles.pipeline({ config, pool, databaseUrl: database.url, secretBox, log, metrics });
+    steps.push(['drain the delivery pipeline', () => started.close()]);
     log.info('delivery pipeline started');
+    pipeline = started;
   }
 
-  const app = await buildApp({ config, pool, redis, secretBox, metrics, logger: log, routes: roles.api ? 'all' : 'probes' });
+  // Bull Board (/admin/queues, operators only) needs producers on both queues. Beside the
+  // pipeline it shows the pipeline's own; an API-only process opens producers of its own (never
+  // a Worker), closed after the HTTP server so that no board request outlives them.
+  let queues = pipeline?.queues;
+  if (config.operator && !queues) {
+    const backend = openQueueBackend({
+      redisUrl: config.redisUrl,
+      databaseUrl: database.url,
+      prefix: config.queuePrefix,
+      onError: (error, queue) => {
+        if (!isExpectedDuringShutdown(error)) log.error({ err: error, queue }, 'queue error');
+      },
+    });
+    const opened = { fanOut: backend.newQueue<FanOutJob>(QUEUE_NAMES.fanOut), delivery: backend.newQueue<DeliveryJob>(QUEUE_NAMES.delivery) };
+    steps.push([
+      'close the queue dashboard producers',
+      async () => {
+        await Promise.all([opened.fanOut.close(), opened.delivery.close()]);
+        await backend.close();
+      },
+    ]);
+    queues = opened;
+  }
+
+  const app = await buildApp({ config, pool, redis, secretBox, metrics, queues, logger: log, routes: roles.api ? 'all' : 'probes' });
   steps.push(['close HTTP server', () => app.close()]);
   app.server.requestTimeout = 30_000;
   app.server.headersTimeout = 10_000;

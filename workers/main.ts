@@ -4,8 +4,9 @@
 import type { Worker } from 'bullmq';
 import { overdueDeliveries } from '../src/db/deliveries.ts';
 import { closeDeliveryAgents } from '../src/delivery/http-client.ts';
+import { isExpectedDuringShutdown } from '../src/lifecycle.ts';
 import type { Pipeline, PipelineOptions } from '../src/queue/pipeline.ts';
-import { openQueueBackend, QUEUE_NAMES, type DeliveryJob, type FanOutJob } from '../src/queue/queues.ts';
+import { deliveryJobId, openQueueBackend, QUEUE_NAMES, type DeliveryJob, type FanOutJob } from '../src/queue/queues.ts';
 import { createDeliveryProcessor, RetryLater } from './deliver.ts';
 import { createFanOutProcessor, enqueueDeliveries } from './fan-out.ts';
 import { SignalRelay } from './relay.ts';
@@ -15,7 +16,14 @@ const RECONCILE_EVERY_MS = 10_000;
 
 export async function startPipeline(options: PipelineOptions): Promise<Pipeline> {
   const { config, pool, log, metrics } = options;
-  const backend = openQueueBackend({ redisUrl: config.redisUrl, databaseUrl: options.databaseUrl, prefix: config.queuePrefix });
+  const backend = openQueueBackend({
+    redisUrl: config.redisUrl,
+    databaseUrl: options.databaseUrl,
+    prefix: config.queuePrefix,
+    onError: (error, queue) => {
+      if (!isExpectedDuringShutdown(error)) log.error({ err: error, queue }, 'queue error');
+    },
+  });
   const fanOutQueue = backend.newQueue<FanOutJob>(QUEUE_NAMES.fanOut);
   const deliveryQueue = backend.newQueue<DeliveryJob>(QUEUE_NAMES.delivery);
 
@@ -43,7 +51,6 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
     ),
   ];
   for (const worker of workers) {
-    worker.on('error', (error) => log.error({ err: error, queue: worker.name }, 'queue worker error'));
     worker.on('failed', (job, error) => {
       if (!(error instanceof RetryLater)) log.error({ err: error, queue: worker.name, job_id: job?.id }, 'job failed');
     });
@@ -52,12 +59,19 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
   const relay = new SignalRelay({ pool, databaseUrl: options.databaseUrl, queue: fanOutQueue, log });
   await relay.start();
 
-  // Deliveries overdue and unclaimed: their job was lost (queue restart) or their worker died.
+  // Deliveries overdue and unclaimed: their job was lost (queue restart), their worker died, or
+  // they were made due early (recovery) while their job still waits for a later retry time.
   const reconcile = async () => {
     const overdue = await overdueDeliveries(pool, 5_000, 1000);
     if (overdue.length === 0) return;
-    log.info({ deliveries: overdue.length }, 'reconciler: enqueueing overdue deliveries again');
-    await enqueueDeliveries(deliveryQueue, overdue);
+    const missing = [];
+    for (const delivery of overdue) {
+      const job = await deliveryQueue.getJob(deliveryJobId(delivery));
+      if (!job) missing.push(delivery);
+      else if (await job.isDelayed()) await job.promote().catch(() => {}); // it may have just started
+    }
+    log.info({ deliveries: overdue.length, enqueued: missing.length }, 'reconciler: overdue deliveries taken up again');
+    await enqueueDeliveries(deliveryQueue, missing);
   };
   let reconciling: Promise<void> | undefined;
   const reconcileTimer = setInterval(() => {

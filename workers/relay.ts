@@ -97,14 +97,43 @@ export class SignalRelay {
   }
 
   async #relayClub(clubId: string): Promise<void> {
-    const { pool, queue, batch, resendAfterMs, log } = this.#options;
+    const { queue, log } = this.#options;
+    const pending = await this.#readPending(clubId);
+    if (!pending) return;
+    const { signals, enqueued, stuck, mark } = pending;
+    if (stuck) log.warn({ club_id: clubId, mark }, 'fan-out has not advanced; enqueueing pending signals again');
+    await queue.addBulk(
+      signals.map((signal) => {
+        const data: FanOutJob = { clubId, sequence: signal.sequence, signalId: signal.id };
+        return {
+          name: 'fan-out',
+          data,
+          opts: {
+            jobId: fanOutJobId(data),
+            attempts: 10,
+            backoff: { type: 'exponential', delay: 500 },
+            // Kept a while so that an enqueue racing the mark is recognised as a duplicate.
+            removeOnComplete: { age: 3600, count: 50_000 },
+            removeOnFail: { age: 7 * 86_400 },
+          },
+        };
+      }),
+    );
+    this.#enqueued.set(clubId, Math.max(enqueued ?? 0, signals[signals.length - 1]!.sequence));
+    log.debug({ club_id: clubId, from: signals[0]!.sequence, to: signals[signals.length - 1]!.sequence }, 'signals relayed');
+    if (signals.length === this.#options.batch) this.#again = true;
+  }
+
+  /** Reads what to enqueue for a club, holding a connection only for the transaction. */
+  async #readPending(clubId: string) {
+    const { pool, batch, resendAfterMs } = this.#options;
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
       const mark = await claimClubMark(client, clubId);
       if (mark === null) {
         await client.query('COMMIT');
-        return;
+        return null;
       }
       // Normally only what is new since this process's last enqueue. When the mark has not
       // moved for a while, everything after it again: a job the queue lost, or one enqueued by
@@ -115,30 +144,9 @@ export class SignalRelay {
       if (!seen || seen.mark !== mark || stuck) this.#marks.set(clubId, { mark, since: now });
       const enqueued = this.#enqueued.get(clubId);
       const from = stuck || enqueued === undefined ? mark : Math.max(mark, enqueued);
-      const pending = await signalsAfter(client, clubId, from, batch);
+      const signals = await signalsAfter(client, clubId, from, batch);
       await client.query('COMMIT');
-      if (pending.length === 0) return;
-      if (stuck) log.warn({ club_id: clubId, mark }, 'fan-out has not advanced; enqueueing pending signals again');
-      await queue.addBulk(
-        pending.map((signal) => {
-          const data: FanOutJob = { clubId, sequence: signal.sequence, signalId: signal.id };
-          return {
-            name: 'fan-out',
-            data,
-            opts: {
-              jobId: fanOutJobId(data),
-              attempts: 10,
-              backoff: { type: 'exponential', delay: 500 },
-              // Kept a while so that an enqueue racing the mark is recognised as a duplicate.
-              removeOnComplete: { age: 3600, count: 50_000 },
-              removeOnFail: { age: 7 * 86_400 },
-            },
-          };
-        }),
-      );
-      this.#enqueued.set(clubId, Math.max(enqueued ?? 0, pending[pending.length - 1]!.sequence));
-      log.debug({ club_id: clubId, from: pending[0]!.sequence, to: pending[pending.length - 1]!.sequence }, 'signals relayed');
-      if (pending.length === batch) this.#again = true;
+      return signals.length === 0 ? null : { signals, enqueued, stuck, mark };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});
       throw error;

@@ -5,11 +5,13 @@ import { createLogger } from '../logger.ts';
 import type { Config } from '../config.ts';
 import { createKey, listKeys, revokeKey } from '../db/api-keys.ts';
 import { createClub, listClubs, updateClub, type ClubInput } from '../db/clubs.ts';
+import { listEndpointAttempts } from '../db/delivery-attempts.ts';
 import { migrate } from '../db/migrate.ts';
 import { createPool, type Pool } from '../db/pool.ts';
 import { openDatabase } from '../db/postgres.ts';
 import { seedDemo } from '../demo/seed.ts';
 import { simulate } from '../demo/simulate.ts';
+import { readReceiverSettings, runReceiver } from '../demo/receiver.ts';
 import { pruneSignals } from '../db/signals.ts';
 import { DEFAULT_SCOPES, isScope } from '../domain/scopes.ts';
 import { runService } from '../server.ts';
@@ -167,6 +169,19 @@ export async function runCommand(command: string, args: string[], config: Config
       );
       return 0;
     }
+    case 'receive': {
+      // Needs no database: a local stand-in for an integrator's webhook receiver.
+      const { values } = parse(args, { port: { type: 'string' }, secret: { type: 'string' }, status: { type: 'string' } });
+      let settings;
+      try {
+        settings = readReceiverSettings(values);
+      } catch (error) {
+        throw new UsageError((error as Error).message);
+      }
+      return runReceiver({ ...settings, json: Boolean(values.json) });
+    }
+    case 'deliveries':
+      return deliveriesCommand(args, config);
     case 'clubs':
       return clubsCommand(args, config);
     case 'keys':
@@ -213,6 +228,35 @@ async function clubsCommand([sub, ...args]: string[], config: Config): Promise<n
     return 0;
   }
   throw new UsageError('clubs needs create, list or update');
+}
+
+const ATTEMPT_COLUMNS = ['attempted_at', 'signal_id', 'attempt', 'status', 'error', 'duration_ms', 'response'];
+
+async function deliveriesCommand([sub, ...args]: string[], config: Config): Promise<number> {
+  if (sub !== 'list') throw new UsageError('deliveries needs list');
+  const { values } = parse(args, { endpoint: { type: 'string' }, limit: { type: 'string' } });
+  const endpointId = required(values, 'endpoint');
+  const rawLimit = String(values.limit ?? '50');
+  const limit = Number(rawLimit);
+  if (!/^\d+$/.test(rawLimit) || limit < 1 || limit > 1000) throw new UsageError('--limit must be an integer from 1 to 1000');
+  const attempts = await withDatabase(config, (pool) => listEndpointAttempts(pool, endpointId, limit));
+  print(Boolean(values.json), attempts, () => {
+    // Attempts are kept after the endpoint is deleted, so no rows means no attempt was ever made,
+    // which for a live endpoint is ordinary: nothing it subscribes to has happened yet.
+    if (attempts.length === 0) return `no attempts recorded for ${endpointId} (an unknown endpoint, or one that has not been sent anything yet)`;
+    const rows = attempts.map((a) => ({
+      attempted_at: a.attempted_at,
+      signal_id: a.signal_id,
+      attempt: a.attempt_number,
+      status: a.status_code,
+      error: a.error,
+      duration_ms: a.duration_ms,
+      // One line per attempt: the excerpt is the receiver's text, newlines and all.
+      response: a.response_excerpt.replace(/\s+/g, ' ').trim() || null,
+    }));
+    return table(rows, ATTEMPT_COLUMNS);
+  });
+  return 0;
 }
 
 const KEY_COLUMNS = ['id', 'name', 'last4', 'scopes', 'created_at', 'expires_at', 'revoked_at'];

@@ -28,6 +28,17 @@ Signals
                              signals appear. Default 2 changes/s for 60 s; prints a summary.
   signals prune              Delete signals older than SIGNAL_RETENTION_DAYS (the service does this
                              hourly on its own).
+  receive [--port 4000] [--secret whsec_...] [--status 200]
+                             A local webhook receiver on 127.0.0.1 for trying deliveries: one line
+                             per delivery (--json: one JSON object per line). With --secret it checks
+                             each signature and answers 400 when it fails; otherwise it answers 200,
+                             or --status (e.g. 503 to watch retries). Guide: docs/webhooks.md.
+
+Deliveries
+  deliveries list --endpoint ID [--limit N]
+                             The endpoint's delivery attempts, newest first: time, signal, attempt
+                             number, status code, error, duration and the start of the response.
+                             Works for deleted endpoints (attempts are kept). Default 50, max 1000.
 
 API keys (the key is printed once; only its hash is stored)
   keys create --club ID [--scopes a,b,...] [--expires-at ISO8601] [--name NAME]

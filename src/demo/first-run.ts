@@ -5,6 +5,7 @@ import type { Config } from '../config.ts';
 import { createKey } from '../db/api-keys.ts';
 import type { Pool } from '../db/pool.ts';
 import { ALL_SCOPES } from '../domain/scopes.ts';
+import { DEFAULT_RECEIVER_PORT as RECEIVER_PORT } from './receiver.ts';
 import { seedDemo } from './seed.ts';
 
 export const DEMO_KEY_NAME = 'demo key (npm start)';
@@ -13,7 +14,7 @@ export interface Demo {
   banner(baseUrl: string): string;
 }
 
-export async function prepareDemo(pool: Pool, _config: Config, log: Logger): Promise<Demo> {
+export async function prepareDemo(pool: Pool, config: Config, log: Logger): Promise<Demo> {
   const { rows } = await pool.query<{ count: string }>('SELECT count(*) FROM clubs');
   if (Number(rows[0]!.count) === 0) {
     log.info('first start: seeding the demo clubs');
@@ -35,8 +36,35 @@ export async function prepareDemo(pool: Pool, _config: Config, log: Logger): Pro
         '',
         `  curl -s -H "Authorization: Bearer ${key.key}" ${baseUrl}/v1/customers?limit=2`,
         '',
+        ...webhookSteps(config, baseUrl, key.key, first.club_id),
         'Press Ctrl-C to stop.',
         '',
       ].join('\n'),
   };
+}
+
+/**
+ * How to watch signed deliveries arrive at a local receiver. Plain http to 127.0.0.1 is an
+ * allowed endpoint URL only in development mode (what npm start runs without DATABASE_URL), so
+ * elsewhere the banner only points to the guide.
+ */
+function webhookSteps(config: Config, baseUrl: string, key: string, clubId: string): string[] {
+  if (config.environment !== 'development') {
+    return ['Webhooks: endpoints need a public https URL outside development mode; see docs/webhooks.md.', ''];
+  }
+  const endpoint = JSON.stringify({ url: `http://127.0.0.1:${RECEIVER_PORT}/webhooks`, signal_types: ['*'] });
+  return [
+    'Watch signed webhook deliveries (guide: docs/webhooks.md):',
+    '',
+    '  1. In a second terminal, start a local receiver:',
+    `       npx clubdata receive --port ${RECEIVER_PORT}`,
+    '  2. Point a webhook endpoint at it:',
+    `       curl -s -H "Authorization: Bearer ${key}" -H "Content-Type: application/json" \\`,
+    `         -d '${endpoint}' ${baseUrl}/v1/webhook_endpoints`,
+    `     then restart the receiver with the "secret" of the answer, so it checks signatures:`,
+    `       npx clubdata receive --port ${RECEIVER_PORT} --secret whsec_...`,
+    '  3. In a third terminal, make live changes and watch them arrive at the receiver:',
+    `       npx clubdata simulate --club ${clubId} --rate 5 --duration 60`,
+    '',
+  ];
 }

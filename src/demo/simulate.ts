@@ -45,12 +45,12 @@ const ACTIONS: Action[] = [
         await client.query('BEGIN');
         const booking = await client.query(
           `INSERT INTO bookings (club_id, customer_id, title, business_date, starts_at, ends_at, party_size, participant_count)
-           VALUES ($1, $2, NULL, $3, $4, $4 + interval '90 minutes', 4, 4) RETURNING id`,
+           VALUES ($1, $2, NULL, $3, $4::timestamptz, $4::timestamptz + interval '90 minutes', 4, 4) RETURNING id`,
           [club, r.customer_id, r.business_date, r.starts_at],
         );
         await client.query(
           `INSERT INTO booking_spaces (club_id, booking_id, space_id, starts_at, ends_at)
-           VALUES ($1, $2, $3, $4, $4 + interval '90 minutes')`,
+           VALUES ($1, $2, $3, $4::timestamptz, $4::timestamptz + interval '90 minutes')`,
           [club, booking.rows[0].id, r.space_id, r.starts_at],
         );
         await client.query('COMMIT');

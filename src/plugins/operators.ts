@@ -1,15 +1,24 @@
-// Operator surfaces: Prometheus metrics at /metrics, behind the operator credentials
-// (OPERATOR_USER / OPERATOR_PASSWORD, HTTP Basic). Without credentials configured the
-// operator routes answer 404, as if absent: nothing operational is ever exposed by default.
+// Operator surfaces, both behind the operator credentials (OPERATOR_USER / OPERATOR_PASSWORD,
+// HTTP Basic): Prometheus metrics at /metrics and Bull Board, the queue dashboard, at
+// /admin/queues. Without credentials configured the operator routes answer 404, as if absent:
+// nothing operational is ever exposed by default.
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { FastifyAdapter } from '@bull-board/fastify';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { DeliveryMetrics } from '../metrics.ts';
+import type { Pipeline } from '../queue/pipeline.ts';
 import { ApiError } from '../errors.ts';
+
+export const QUEUE_BOARD_PATH = '/admin/queues';
 
 export interface OperatorOptions {
   operator: { user: string; password: string } | undefined;
   metrics: DeliveryMetrics;
+  /** Producers on the pipeline's queues, shown in Bull Board; no board without them. */
+  queues?: Pipeline['queues'] | undefined;
 }
 
 function same(a: string, b: string): boolean {
@@ -29,12 +38,43 @@ export function checkOperator(operator: OperatorOptions['operator'], request: Fa
   }
 }
 
+/**
+ * Bull Board in a scope of its own whose onRequest hook demands the operator credentials, so
+ * every route the board adds (page, API, static assets) is guarded: the app's auth plugin only
+ * checks routes that carry a scope, and the board's carry none.
+ */
+async function registerQueueBoard(app: FastifyInstance, operator: NonNullable<OperatorOptions['operator']>, queues: Pipeline['queues']) {
+  const serverAdapter = new FastifyAdapter();
+  createBullBoard({
+    queues: [new BullMQAdapter(queues.fanOut), new BullMQAdapter(queues.delivery)],
+    // @bull-board/fastify 9.10.1 types itself against its own nested @bull-board/api 9.10.1; the
+    // shapes are the same at run time (the adapter only registers routes), only TypeScript sees
+    // two declarations. Drop the cast once both packages are on one version.
+    serverAdapter: serverAdapter as unknown as Parameters<typeof createBullBoard>[0]['serverAdapter'],
+    options: { uiConfig: { boardTitle: 'Club Data queues' } },
+  });
+  // The board's own error handler would send the message of any error (5xx included) in its own
+  // shape. Rethrowing hands every error to the handler of the scope above, ours: Fastify passes
+  // an error thrown by an error handler on to the parent's. So 401s, 429s and 500s all leave in
+  // the envelope, with the request id and without internal messages.
+  serverAdapter.setErrorHandler((error) => {
+    throw error;
+  });
+  await app.register(async function queueBoard(scope) {
+    scope.addHook('onRequest', async (request) => checkOperator(operator, request));
+    await scope.register(serverAdapter.registerPlugin(), { prefix: QUEUE_BOARD_PATH });
+  });
+}
+
 export default fp<OperatorOptions>(
   async function operators(app: FastifyInstance, options: OperatorOptions) {
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
       checkOperator(options.operator, request);
       return reply.type(options.metrics.registry.contentType).send(await options.metrics.registry.metrics());
     });
+    // Not registered at all without credentials (or queues): /admin/queues is then an unknown
+    // path, 404 in the envelope like any other.
+    if (options.operator && options.queues) await registerQueueBoard(app, options.operator, options.queues);
   },
   { name: 'operators' },
 );

@@ -35,21 +35,34 @@ export interface QueueBackend {
   close(): Promise<void>;
 }
 
-export function openQueueBackend(options: { redisUrl: string | undefined; databaseUrl: string; prefix: string }): QueueBackend {
+export interface QueueBackendOptions {
+  redisUrl: string | undefined;
+  databaseUrl: string;
+  prefix: string;
+  /** Every queue and worker reports its errors here (BullMQ prints to stderr when no one listens). */
+  onError: (error: Error, queue: string) => void;
+}
+
+export function openQueueBackend(options: QueueBackendOptions): QueueBackend {
+  const listen = <Q extends Queue | Worker>(queue: Q): Q => {
+    (queue as Queue).on('error', (error: Error) => options.onError(error, queue.name));
+    return queue;
+  };
   if (options.redisUrl) {
     const connections: Redis[] = [];
     // BullMQ needs maxRetriesPerRequest null so that blocking commands survive reconnects.
     const connect = () => {
       const redis = new Redis(options.redisUrl!, { maxRetriesPerRequest: null, enableReadyCheck: true });
-      redis.on('error', () => {}); // reconnects by itself; the worker logs the failures it sees
+      redis.on('error', () => {}); // reconnects by itself; the queue and worker report what fails
       connections.push(redis);
       return redis;
     };
     return {
       kind: 'redis',
-      newQueue: <T>(name: string) => new Queue<T>(name, { prefix: options.prefix, connection: connect() as ConnectionOptions }),
+      newQueue: <T>(name: string) =>
+        listen(new Queue<T>(name, { prefix: options.prefix, connection: connect() as ConnectionOptions })),
       newWorker: <T>(name: string, processor: Processor<T>, workerOptions: Omit<WorkerOptions, 'connection'>) =>
-        new Worker<T>(name, processor, { ...workerOptions, prefix: options.prefix, connection: connect() as ConnectionOptions }),
+        listen(new Worker<T>(name, processor, { ...workerOptions, prefix: options.prefix, connection: connect() as ConnectionOptions })),
       async close() {
         await Promise.allSettled(connections.map((c) => c.quit()));
       },
@@ -61,9 +74,9 @@ export function openQueueBackend(options: { redisUrl: string | undefined; databa
   const connection = { connectionString: options.databaseUrl, schema: options.prefix, migrate: true, max: 10 };
   return {
     kind: 'postgres',
-    newQueue: <T>(name: string) => new postgres.Queue<T>(name, { connection }) as unknown as Queue<T>,
+    newQueue: <T>(name: string) => listen(new postgres.Queue<T>(name, { connection }) as unknown as Queue<T>),
     newWorker: <T>(name: string, processor: Processor<T>, workerOptions: Omit<WorkerOptions, 'connection'>) =>
-      new postgres.Worker<T>(name, processor, { ...workerOptions, connection }) as unknown as Worker<T>,
+      listen(new postgres.Worker<T>(name, processor, { ...workerOptions, connection }) as unknown as Worker<T>),
     async close() {},
   };
 }

@@ -163,3 +163,27 @@ for (const backend of ['redis', 'postgres'] as const) {
     });
   });
 }
+
+describe('recovery while a retry is pending', () => {
+  it('a delivery made due again goes out at once, not at its pending retry time', async () => {
+    const db = await createTestDatabase();
+    const running = await runPipeline(db.pool, db.url, { backend: 'redis', delivery: { retrySchedule: [60_000, 60_000] } });
+    const receiver = await new TestReceiver().start();
+    afterAll(() => receiver.stop());
+    const club = await insertClub(db.pool);
+    const endpoint = await insertEndpoint(db.pool, running.secretBox, club.id, receiver.url);
+    let fail = true;
+    receiver.respond = () => (fail ? { status: 503 } : { status: 200 });
+    await insertCustomer(db.pool, club.id);
+    await receiver.waitFor(() => receiver.at(endpoint.path).length >= 1, 15_000, 'first attempt');
+    fail = false;
+    await new Promise((r) => setTimeout(r, 300));
+    // What POST /v1/webhook_endpoints/{id}/recover does to a failed or pending delivery.
+    const { rowCount } = await db.pool.query(
+      `UPDATE deliveries SET attempts = 0, next_attempt_at = now() - interval '10 seconds' WHERE endpoint_id = $1 AND status = 'pending'`,
+      [endpoint.id],
+    );
+    expect(rowCount).toBe(1);
+    await receiver.waitFor(() => receiver.deliveredIds(endpoint.path).size === 1, 25_000, 'recovered delivery');
+  }, 40_000);
+});

@@ -1,0 +1,301 @@
+// `clubdata receive`: a small webhook receiver on 127.0.0.1 for trying the service by hand. It
+// checks each delivery's signature with the official `standardwebhooks` library (the same check
+// docs/webhooks.md asks of real receivers), answers like a receiver would, and prints one line
+// per delivery, so a developer can watch signals, retries and redeliveries arrive.
+//
+// Rules it keeps:
+// - Loopback only: it is a tool for the developer's own machine, never a public listener.
+// - A bad signature is answered 400 whatever --status says: a receiver must refuse what it
+//   cannot verify, and the service's attempts log then shows the failure.
+// - --status makes it answer every good delivery with that status (503 to watch retries, 410 to
+//   see the endpoint disabled at once).
+// - Bodies are bounded (1 MiB, else 413): a signal is a few KiB.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+
+export const RECEIVER_HOST = '127.0.0.1';
+export const DEFAULT_RECEIVER_PORT = 4000;
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+export interface ReceiverSettings {
+  /** 0 lets the system pick a free port (the one taken is printed). */
+  port: number;
+  /** The endpoint's `whsec_` secret; without it deliveries are shown unverified. */
+  secret: string | undefined;
+  /** What a delivery that was verified (or not checked) is answered with. */
+  status: number;
+}
+
+/** `verified` and `invalid` need --secret; `not_verified`: no secret given, or the body was refused unread. */
+export type Verification = 'verified' | 'not_verified' | 'invalid';
+
+export interface ReceivedDelivery {
+  receivedAt: Date;
+  path: string;
+  /** The status this receiver answered. */
+  status: number;
+  webhookId: string | null;
+  webhookTimestamp: string | null;
+  type: string | null;
+  sequence: number | null;
+  objectId: string | null;
+  verification: Verification;
+  /** Why the signature check failed, or why the body was refused; null otherwise. */
+  error: string | null;
+  /** How many times this webhook-id has arrived here, this one included (retries, recoveries). */
+  seen: number;
+  /** The body parsed as JSON; null when it is not JSON or was not read. */
+  signal: unknown;
+}
+
+export interface Receiver {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
+
+/** Checks the command's options; throws RangeError with a message for people. */
+export function readReceiverSettings(values: { port?: unknown; secret?: unknown; status?: unknown }): ReceiverSettings {
+  const port = values.port === undefined ? DEFAULT_RECEIVER_PORT : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535 || values.port === '') {
+    throw new RangeError('--port must be a port number from 0 to 65535 (0: any free port)');
+  }
+  const status = values.status === undefined ? 200 : Number(values.status);
+  if (!Number.isInteger(status) || status < 200 || status > 599 || values.status === '') {
+    throw new RangeError('--status must be an HTTP status from 200 to 599');
+  }
+  let secret: string | undefined;
+  if (values.secret !== undefined) {
+    secret = String(values.secret).trim();
+    // A copy-paste that took the JSON quotes or a comma along would otherwise fail every delivery.
+    if (!SECRET_PATTERN.test(secret)) {
+      throw new RangeError('--secret must be the endpoint\'s signing secret as shown when it was created: whsec_ followed by base64');
+    }
+  }
+  return { port, secret, status };
+}
+
+function header(request: IncomingMessage, name: string): string | null {
+  const value = request.headers[name];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** The signal's fields worth a glance; anything missing is null (a body need not be a signal). */
+function describeBody(signal: unknown): Pick<ReceivedDelivery, 'type' | 'sequence' | 'objectId'> {
+  const record = typeof signal === 'object' && signal !== null ? (signal as Record<string, unknown>) : {};
+  const data = typeof record.data === 'object' && record.data !== null ? (record.data as Record<string, unknown>) : {};
+  const object = typeof data.object === 'object' && data.object !== null ? (data.object as Record<string, unknown>) : {};
+  return {
+    type: typeof record.type === 'string' ? record.type : null,
+    sequence: typeof record.sequence === 'number' ? record.sequence : null,
+    objectId: typeof object.id === 'string' ? object.id : null,
+  };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+function answer(response: ServerResponse, status: number, text: string): void {
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+  response.end(`${text}\n`);
+}
+
+/** Starts the receiver; `onDelivery` is called once per POST, after it was answered. */
+export async function startReceiver(
+  settings: ReceiverSettings,
+  onDelivery: (delivery: ReceivedDelivery) => void,
+): Promise<Receiver> {
+  const verifier = settings.secret === undefined ? undefined : new Webhook(settings.secret);
+  const seen = new Map<string, number>();
+
+  const handle = (request: IncomingMessage, response: ServerResponse): void => {
+    if (request.method !== 'POST') {
+      response.setHeader('allow', 'POST');
+      answer(response, 405, 'clubdata receive: POST webhook deliveries here.');
+      return;
+    }
+    const receivedAt = new Date();
+    const webhookId = header(request, 'webhook-id');
+    const report = (fields: Partial<ReceivedDelivery> & Pick<ReceivedDelivery, 'status' | 'verification'>): void => {
+      let count = 0;
+      if (webhookId !== null) {
+        count = (seen.get(webhookId) ?? 0) + 1;
+        seen.set(webhookId, count);
+      }
+      onDelivery({
+        receivedAt,
+        path: request.url ?? '/',
+        webhookId,
+        webhookTimestamp: header(request, 'webhook-timestamp'),
+        type: null,
+        sequence: null,
+        objectId: null,
+        error: null,
+        seen: count,
+        signal: null,
+        ...fields,
+      });
+    };
+    const tooLarge = (): void => {
+      const error = `body larger than ${MAX_BODY_BYTES} bytes`;
+      // The rest of the body is read and dropped (node:http drains it once the answer is sent,
+      // within requestTimeout): closing on a sender still writing would cost it the answer.
+      answer(response, 413, `clubdata receive: ${error}.`);
+      report({ status: 413, verification: 'not_verified', error });
+    };
+
+    const declared = Number(request.headers['content-length']);
+    if (Number.isFinite(declared) && declared > MAX_BODY_BYTES) {
+      tooLarge();
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let refused = false;
+    request.on('data', (chunk: Buffer) => {
+      if (refused) return;
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        refused = true;
+        chunks.length = 0;
+        tooLarge();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    request.on('end', () => {
+      if (refused) return;
+      // The signature covers the exact bytes; the service sends UTF-8 JSON, so the text is them.
+      const body = Buffer.concat(chunks).toString('utf8');
+      const signal = parseJson(body);
+      const fields = describeBody(signal);
+      if (verifier) {
+        const headers: Record<string, string> = {};
+        for (const name of ['webhook-id', 'webhook-timestamp', 'webhook-signature']) {
+          const value = header(request, name);
+          if (value !== null) headers[name] = value;
+        }
+        try {
+          verifier.verify(body, headers, { jsonParse: false });
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          answer(response, 400, `clubdata receive: signature invalid: ${reason}.`);
+          report({ ...fields, signal, status: 400, verification: 'invalid', error: reason });
+          return;
+        }
+      }
+      const status = settings.status;
+      answer(response, status, status < 300 ? 'ok' : `clubdata receive: answering ${status} as --status asks.`);
+      report({ ...fields, signal, status, verification: verifier ? 'verified' : 'not_verified' });
+    });
+    request.on('error', () => {
+      // The sender gave up mid-body (its deadline, or a dropped connection): nothing to answer.
+    });
+  };
+
+  const server: Server = createServer(handle);
+  server.requestTimeout = 30_000;
+  server.headersTimeout = 10_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(settings.port, RECEIVER_HOST, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${RECEIVER_HOST}:${port}`,
+    port,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+const dash = (value: string | number | null): string => (value === null ? '-' : String(value));
+
+/** One line for people: time, webhook-id, type, sequence, object id, verification, answer. */
+export function formatDelivery(delivery: ReceivedDelivery): string {
+  const verification =
+    delivery.status === 413
+      ? 'body too large'
+      : delivery.verification === 'verified'
+        ? 'verified'
+        : delivery.verification === 'invalid'
+          ? `signature INVALID (${delivery.error})`
+          : 'not verified (no --secret)';
+  const parts = [
+    delivery.receivedAt.toISOString(),
+    dash(delivery.webhookId),
+    dash(delivery.type),
+    `seq ${dash(delivery.sequence)}`,
+    dash(delivery.objectId),
+    verification,
+    `-> ${delivery.status}`,
+  ];
+  if (delivery.seen > 1) parts.push(`(seen ${delivery.seen} times)`);
+  return parts.join('  ');
+}
+
+/** One JSON object per delivery, for --json (one per line). */
+export function deliveryRecord(delivery: ReceivedDelivery): Record<string, unknown> {
+  return {
+    received_at: delivery.receivedAt.toISOString(),
+    path: delivery.path,
+    status: delivery.status,
+    webhook_id: delivery.webhookId,
+    webhook_timestamp: delivery.webhookTimestamp,
+    type: delivery.type,
+    sequence: delivery.sequence,
+    object_id: delivery.objectId,
+    verification: delivery.verification,
+    error: delivery.error,
+    seen: delivery.seen,
+    signal: delivery.signal,
+  };
+}
+
+/**
+ * Runs the receiver until SIGINT or SIGTERM: what `clubdata receive` does. Deliveries go to
+ * stdout (a line each), everything else to stderr, so stdout can be piped.
+ */
+export async function runReceiver(settings: ReceiverSettings & { json: boolean }): Promise<number> {
+  const write = (delivery: ReceivedDelivery) =>
+    process.stdout.write(`${settings.json ? JSON.stringify(deliveryRecord(delivery)) : formatDelivery(delivery)}\n`);
+  let receiver: Receiver;
+  try {
+    receiver = await startReceiver(settings, write);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      process.stderr.write(`clubdata: port ${settings.port} on ${RECEIVER_HOST} is in use; pick another with --port\n`);
+      return 1;
+    }
+    throw error;
+  }
+  const checking = settings.secret ? 'checking signatures with the given secret' : 'NOT checking signatures (no --secret)';
+  process.stderr.write(
+    `clubdata receive: listening on ${receiver.url} (any path, e.g. ${receiver.url}/webhooks); ${checking}; ` +
+      `answering ${settings.status}. Ctrl-C stops.\n`,
+  );
+  // The handlers stay installed: Ctrl-C reaches this process both from the terminal and through
+  // the bin/clubdata.mjs launcher, and the second SIGINT must not kill it mid-close.
+  await new Promise<void>((resolve) => {
+    process.on('SIGINT', () => resolve());
+    process.on('SIGTERM', () => resolve());
+  });
+  await receiver.close();
+  process.stderr.write('clubdata receive: stopped\n');
+  return 0;
+}

@@ -1,0 +1,100 @@
+// docs/webhooks.md must not drift from the code: its retry table is describeSchedule of the
+// default schedule, its defaults are what loadConfig reads, and its dependency-free verifier
+// accepts exactly what the delivery worker signs.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import { describeSchedule } from '../../src/domain/retry-schedule.ts';
+import { generateSigningSecret } from '../../src/domain/secrets.ts';
+import { signDelivery } from '../../src/domain/signing.ts';
+
+const docPath = fileURLToPath(new URL('../../docs/webhooks.md', import.meta.url));
+let doc: string;
+
+beforeAll(async () => {
+  doc = await readFile(docPath, 'utf8');
+});
+
+describe('docs/webhooks.md', () => {
+  it('contains the retry table of the default schedule, exactly as describeSchedule renders it', () => {
+    const table = describeSchedule(loadConfig({}).delivery.retrySchedule);
+    expect(table.split('\n').length).toBeGreaterThan(8);
+    expect(doc).toContain(table);
+  });
+
+  it('states the defaults loadConfig applies for the delivery settings', () => {
+    const names = [
+      'DELIVERY_RETRY_SCHEDULE',
+      'DELIVERY_TIMEOUT',
+      'ENDPOINT_DISABLE_AFTER',
+      'DELIVERY_CONCURRENCY',
+      'DELIVERY_PER_ENDPOINT_CONCURRENCY',
+      'QUEUE_PREFIX',
+      'SIGNAL_RETENTION_DAYS',
+    ];
+    const defaults = loadConfig({});
+    for (const name of names) {
+      // A row of the configuration table: | `NAME` | `default` ... |
+      const row = new RegExp(`^\\| \`${name}\` \\| \`([^\`]+)\``, 'm').exec(doc);
+      expect(row, `a configuration row for ${name}`).not.toBeNull();
+      // Setting the documented default explicitly must change nothing.
+      expect(loadConfig({ [name]: row![1] }), name).toEqual(defaults);
+    }
+  });
+});
+
+type Verify = (secret: string, headers: Record<string, string>, rawBody: string | Buffer, nowSeconds?: number) => boolean;
+
+describe('the node:crypto verifier of docs/webhooks.md', () => {
+  let dir: string;
+  let verifyWebhook: Verify;
+
+  beforeAll(async () => {
+    // The fenced block that defines verifyWebhook, run as the module a reader would copy.
+    const block = [...doc.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1]!).find((code) => code.includes('export function verifyWebhook'));
+    expect(block, 'a js block exporting verifyWebhook').toBeDefined();
+    dir = await mkdtemp(join(tmpdir(), 'clubdata-doc-'));
+    const file = join(dir, 'verify.mjs');
+    await writeFile(file, block!);
+    ({ verifyWebhook } = (await import(/* @vite-ignore */ pathToFileURL(file).href)) as { verifyWebhook: Verify });
+  });
+  afterAll(() => (dir ? rm(dir, { recursive: true, force: true }) : undefined));
+
+  const secret = generateSigningSecret();
+  const body = '{"id" : "sig_doc", "object" : "signal", "data" : {"object" : {"id" : "cus_1", "first_name" : "Zoë"}}}';
+  const now = Math.floor(Date.now() / 1000);
+  const sign = (secrets: string[], timestampSeconds = now, payload = body) =>
+    signDelivery({ signalId: 'sig_doc', timestampSeconds, body: payload, secrets });
+
+  it('accepts a delivery signed by the worker, as a string or as the raw bytes', () => {
+    expect(verifyWebhook(secret, sign([secret]), body)).toBe(true);
+    expect(verifyWebhook(secret, sign([secret]), Buffer.from(body, 'utf8'))).toBe(true);
+  });
+
+  it('accepts either secret during a rotation', () => {
+    const next = generateSigningSecret();
+    const headers = sign([next, secret]);
+    expect(verifyWebhook(secret, headers, body)).toBe(true);
+    expect(verifyWebhook(next, headers, body)).toBe(true);
+  });
+
+  it('refuses a changed body, id or signature, another secret, and missing headers', () => {
+    expect(verifyWebhook(secret, sign([secret]), body.replace('Zoë', 'Zoe'))).toBe(false);
+    expect(verifyWebhook(secret, { ...sign([secret]), 'webhook-id': 'sig_other' }, body)).toBe(false);
+    expect(verifyWebhook(generateSigningSecret(), sign([secret]), body)).toBe(false);
+    expect(verifyWebhook(secret, { ...sign([secret]), 'webhook-signature': `v1,${randomBytes(32).toString('base64')}` }, body)).toBe(false);
+    expect(verifyWebhook(secret, { ...sign([secret]), 'webhook-signature': sign([secret])['webhook-signature'].replace('v1,', 'v2,') }, body)).toBe(false);
+    const { 'webhook-signature': _dropped, ...unsigned } = sign([secret]);
+    expect(verifyWebhook(secret, unsigned, body)).toBe(false);
+  });
+
+  it('refuses a timestamp more than 5 minutes away, and accepts one just within', () => {
+    expect(verifyWebhook(secret, sign([secret], now - 301), body, now)).toBe(false);
+    expect(verifyWebhook(secret, sign([secret], now + 301), body, now)).toBe(false);
+    expect(verifyWebhook(secret, sign([secret], now - 299), body, now)).toBe(true);
+  });
+});
