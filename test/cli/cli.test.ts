@@ -1,13 +1,11 @@
 // The `clubdata` command as an operator runs it: a real child process on a database of this
 // file's own. The keys it makes must work against the app and stop working once revoked.
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { json, runCli, type Run } from './run-cli.ts';
 import { buildApp } from '../../src/app.ts';
 import { createTestDatabase, testConfig, testSecretBox } from '../helper.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const KEY_PATTERN = /^cd_live_[0-9A-Za-z]{32}$/;
 // decisions.md: every *:read scope except signals:read.
 const DEFAULT_READ_SCOPES = [
@@ -26,36 +24,7 @@ const DEFAULT_READ_SCOPES = [
 let databaseUrl: string;
 let app: FastifyInstance;
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `clubdata <args>` the way bin/clubdata.mjs does once Node 24 is there. */
-function clubdata(...args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [`${root}src/cli.ts`, ...args],
-      {
-        cwd: root,
-        // Only what the command needs: no REDIS_URL, CLUBDATA_* or PORT leaking in from outside.
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
-        timeout: 25_000,
-      },
-      (error, stdout, stderr) => {
-        if (error && typeof error.code !== 'number') return reject(error);
-        resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
-      },
-    );
-  });
-}
-
-function json(run: Run) {
-  expect(run.code, run.stderr).toBe(0);
-  return JSON.parse(run.stdout);
-}
+const clubdata = (...args: string[]) => runCli(databaseUrl, args);
 
 function expectNoStack(run: Run) {
   expect(run.stderr).not.toMatch(/\n\s+at /);

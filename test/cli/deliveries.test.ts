@@ -1,44 +1,14 @@
 // `clubdata deliveries list` as an operator runs it: a real child process on a database of this
 // file's own, with attempts written by SQL the way the delivery worker writes them.
-import { execFile } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { json, runCli } from './run-cli.ts';
 import type { Pool } from '../../src/db/pool.ts';
 import { createTestDatabase, insertClub, testSecretBox, uid } from '../helper.ts';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 
 let databaseUrl: string;
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `clubdata <args>` the way bin/clubdata.mjs does once Node 24 is there. */
-function clubdata(...args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      [`${root}src/cli.ts`, ...args],
-      {
-        cwd: root,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
-        timeout: 25_000,
-      },
-      (error, stdout, stderr) => {
-        if (error && typeof error.code !== 'number') return reject(error);
-        resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
-      },
-    );
-  });
-}
-
-function json(run: Run) {
-  expect(run.code, run.stderr).toBe(0);
-  return JSON.parse(run.stdout);
-}
+const clubdata = (...args: string[]) => runCli(databaseUrl, args);
 
 async function insertEndpoint(pool: Pool, clubId: string, deleted: boolean): Promise<string> {
   const id = `we_${uid()}`;
