@@ -29,10 +29,10 @@ export interface RunningPipeline {
 export async function runPipeline(
   pool: Pool,
   databaseUrl: string,
-  options: { backend: 'redis' | 'postgres'; delivery?: Partial<Config['delivery']> },
+  options: { backend: 'redis' | 'postgres'; delivery?: Partial<Config['delivery']>; environment?: Config['environment'] },
 ): Promise<RunningPipeline> {
   const config = testConfig({
-    environment: 'development', // receivers are on loopback
+    environment: options.environment ?? 'development', // receivers are on loopback
     redisUrl: options.backend === 'redis' ? TEST_REDIS_URL : undefined,
     queuePrefix: `t${randomBytes(5).toString('hex')}`,
     delivery: { ...FAST_DELIVERY, ...options.delivery },

@@ -4,7 +4,7 @@ import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { Webhook as SvixWebhook } from 'svix';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, insertClub } from '../helper.ts';
-import { insertCustomer, insertEndpoint, runPipeline, type RunningPipeline } from './pipeline-helper.ts';
+import { insertCustomer, insertEndpoint, runPipeline, type EndpointFixture, type RunningPipeline } from './pipeline-helper.ts';
 import { TestReceiver, type ReceivedRequest } from './receiver.ts';
 import type { Pool } from '../../src/db/pool.ts';
 
@@ -36,6 +36,13 @@ for (const backend of ['redis', 'postgres'] as const) {
     let running: RunningPipeline;
     let receiver: TestReceiver;
     let club: { id: string };
+    /** Every secret each endpoint path has signed with, to verify every delivery at the end. */
+    const secretsByPath = new Map<string, string[]>();
+    const endpointFor = async (fields: Parameters<typeof insertEndpoint>[4] = {}): Promise<EndpointFixture> => {
+      const endpoint = await insertEndpoint(pool, running.secretBox, club.id, receiver.url, fields);
+      secretsByPath.set(endpoint.path, [endpoint.secret]);
+      return endpoint;
+    };
 
     beforeAll(async () => {
       const db = await createTestDatabase();
@@ -44,12 +51,29 @@ for (const backend of ['redis', 'postgres'] as const) {
       receiver = await new TestReceiver().start();
       club = await insertClub(pool);
     });
-    afterAll(() => receiver.stop());
+    afterAll(async () => {
+      // Every delivery these tests received verifies with both libraries under its endpoint's secret.
+      expect(receiver.received.length).toBeGreaterThan(20);
+      for (const request of receiver.received) {
+        const secrets = secretsByPath.get(request.path)!;
+        expect(secrets, request.path).toBeDefined();
+        const verifiedBy = secrets.filter((secret) => {
+          try {
+            verifyWithBothLibraries(request, secret);
+            return true;
+          } catch {
+            return false;
+          }
+        });
+        expect(verifiedBy.length, `delivery to ${request.path} verified`).toBe(secrets.length);
+      }
+      await receiver.stop();
+    });
 
     it('delivers each signal once to every matching endpoint, signed, with the stored bytes', async () => {
-      const all = await insertEndpoint(pool, running.secretBox, club.id, receiver.url);
-      const bookingsOnly = await insertEndpoint(pool, running.secretBox, club.id, receiver.url, { signalTypes: ['booking.created'] });
-      const noScope = await insertEndpoint(pool, running.secretBox, club.id, receiver.url, { scopes: ['bookings:read'] });
+      const all = await endpointFor();
+      const bookingsOnly = await endpointFor({ signalTypes: ['booking.created'] });
+      const noScope = await endpointFor({ scopes: ['bookings:read'] });
       const customer = await insertCustomer(pool, club.id);
       await receiver.waitFor(() => receiver.at(all.path).length >= 1, 15_000, 'delivery');
       const [request] = receiver.at(all.path);
@@ -67,7 +91,7 @@ for (const backend of ['redis', 'postgres'] as const) {
     });
 
     it('retries a failing receiver on the schedule and records every attempt', async () => {
-      const endpoint = await insertEndpoint(pool, running.secretBox, club.id, receiver.url);
+      const endpoint = await endpointFor();
       let calls = 0;
       const previous = receiver.respond;
       receiver.respond = (r) => (r.path === endpoint.path && ++calls <= 2 ? { status: 500, body: 'down' } : previous(r));
@@ -86,7 +110,7 @@ for (const backend of ['redis', 'postgres'] as const) {
     });
 
     it('gives up after the last attempt of the schedule and marks the delivery failed', async () => {
-      const endpoint = await insertEndpoint(pool, running.secretBox, club.id, receiver.url);
+      const endpoint = await endpointFor();
       const previous = receiver.respond;
       receiver.respond = (r) => (r.path === endpoint.path ? { status: 302, headers: { location: 'https://example.com/' } } : previous(r));
       await insertCustomer(pool, club.id);
@@ -101,7 +125,7 @@ for (const backend of ['redis', 'postgres'] as const) {
     });
 
     it('disables an endpoint at once on 410 Gone', async () => {
-      const endpoint = await insertEndpoint(pool, running.secretBox, club.id, receiver.url);
+      const endpoint = await endpointFor();
       const previous = receiver.respond;
       receiver.respond = (r) => (r.path === endpoint.path ? { status: 410 } : previous(r));
       await insertCustomer(pool, club.id);
@@ -116,7 +140,7 @@ for (const backend of ['redis', 'postgres'] as const) {
     });
 
     it('waits at least as long as a 429 Retry-After asks', async () => {
-      const endpoint = await insertEndpoint(pool, running.secretBox, club.id, receiver.url);
+      const endpoint = await endpointFor();
       let calls = 0;
       const previous = receiver.respond;
       receiver.respond = (r) =>
@@ -129,7 +153,7 @@ for (const backend of ['redis', 'postgres'] as const) {
     });
 
     it('never posts again to an endpoint deleted while retries are pending', async () => {
-      const endpoint = await insertEndpoint(pool, running.secretBox, club.id, receiver.url);
+      const endpoint = await endpointFor();
       const previous = receiver.respond;
       receiver.respond = (r) => (r.path === endpoint.path ? { status: 503 } : previous(r));
       await insertCustomer(pool, club.id);
@@ -146,10 +170,52 @@ for (const backend of ['redis', 'postgres'] as const) {
       receiver.respond = previous;
     });
 
+    it('retries a receiver that hangs past the timeout, recording each timeout', async () => {
+      const endpoint = await endpointFor();
+      let calls = 0;
+      const previous = receiver.respond;
+      receiver.respond = (r) => (r.path === endpoint.path && ++calls <= 2 ? 'hang' : previous(r));
+      await insertCustomer(pool, club.id);
+      await receiver.waitFor(() => receiver.deliveredIds(endpoint.path).size === 1, 15_000, 'delivery after two timeouts');
+      await new Promise((r) => setTimeout(r, 300));
+      const attempts = await attemptsOf(pool, endpoint.id);
+      expect(attempts.map((a) => a.status_code)).toEqual([null, null, 200]);
+      expect(attempts[0].error).toMatch(/timed out after 1000 ms/);
+      receiver.respond = previous;
+    });
+
+    it('disables an endpoint that keeps failing past the disable window', async () => {
+      const endpoint = await endpointFor();
+      // Failing since six days ago: the next failure crosses the five-day window.
+      await pool.query(`UPDATE webhook_endpoints SET failing_since = now() - interval '6 days' WHERE id = $1`, [endpoint.id]);
+      const previous = receiver.respond;
+      receiver.respond = (r) => (r.path === endpoint.path ? { status: 500 } : previous(r));
+      await insertCustomer(pool, club.id);
+      await receiver.waitFor(() => receiver.at(endpoint.path).length >= 1, 15_000, 'attempt');
+      await new Promise((r) => setTimeout(r, 500));
+      const { rows } = await pool.query('SELECT status, disabled_reason FROM webhook_endpoints WHERE id = $1', [endpoint.id]);
+      expect(rows[0]).toEqual({ status: 'disabled', disabled_reason: 'failing' });
+      expect(receiver.at(endpoint.path)).toHaveLength(1);
+      const { rows: deliveries } = await pool.query('SELECT status FROM deliveries WHERE endpoint_id = $1', [endpoint.id]);
+      expect(deliveries).toEqual([{ status: 'failed' }]);
+      receiver.respond = previous;
+    });
+
+    it('a success clears the failing streak', async () => {
+      const endpoint = await endpointFor();
+      await pool.query(`UPDATE webhook_endpoints SET failing_since = now() - interval '1 day' WHERE id = $1`, [endpoint.id]);
+      await insertCustomer(pool, club.id);
+      await receiver.waitFor(() => receiver.deliveredIds(endpoint.path).size === 1, 15_000, 'delivery');
+      await new Promise((r) => setTimeout(r, 300));
+      const { rows } = await pool.query('SELECT failing_since FROM webhook_endpoints WHERE id = $1', [endpoint.id]);
+      expect(rows[0].failing_since).toBeNull();
+    });
+
     it('signs with both secrets during a rotation', async () => {
-      const endpoint = await insertEndpoint(pool, running.secretBox, club.id, receiver.url);
+      const endpoint = await endpointFor();
       const { generateSigningSecret } = await import('../../src/domain/secrets.ts');
       const next = generateSigningSecret();
+      secretsByPath.get(endpoint.path)!.push(next);
       await pool.query(
         `UPDATE webhook_endpoints SET previous_secret = secret, previous_secret_until = now() + interval '24 hours', secret = $2 WHERE id = $1`,
         [endpoint.id, running.secretBox.seal(next)],
@@ -186,4 +252,26 @@ describe('recovery while a retry is pending', () => {
     expect(rowCount).toBe(1);
     await receiver.waitFor(() => receiver.deliveredIds(endpoint.path).size === 1, 25_000, 'recovered delivery');
   }, 40_000);
+});
+
+describe('outbound address guard outside development', () => {
+  it('refuses a receiver on a loopback address without connecting, and records why', async () => {
+    const db = await createTestDatabase();
+    const running = await runPipeline(db.pool, db.url, { backend: 'redis', environment: 'production', delivery: { retrySchedule: [60_000] } });
+    const receiver = await new TestReceiver().start();
+    afterAll(() => receiver.stop());
+    const club = await insertClub(db.pool);
+    const endpoint = await insertEndpoint(db.pool, running.secretBox, club.id, receiver.url);
+    await insertCustomer(db.pool, club.id);
+    const deadline = Date.now() + 15_000;
+    let attempts: { error: string | null; status_code: number | null }[] = [];
+    while (attempts.length === 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      attempts = (await db.pool.query('SELECT error, status_code FROM delivery_attempts WHERE endpoint_id = $1', [endpoint.id])).rows;
+    }
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]!.status_code).toBeNull();
+    expect(attempts[0]!.error).toMatch(/127\.0\.0\.1.*not public/);
+    expect(receiver.received).toHaveLength(0);
+  });
 });
