@@ -4,6 +4,7 @@
 // ids get.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectOpenApi } from '../openapi.ts';
+import { insertBooking, insertCustomer, insertEvent, insertSpace } from '../fixtures.ts';
 import { bearer, insertClub, setupApp, uid, type TestContext } from '../helper.ts';
 
 let t: TestContext;
@@ -11,78 +12,33 @@ let club: { id: string };
 let auth: string;
 const ids: Record<string, string> = {};
 
-async function insertCustomer(clubId: string) {
-  const id = `cus_${uid()}`;
-  await t.pool.query(
-    `INSERT INTO customers (club_id, id, email, first_name, last_name) VALUES ($1, $2, $3, 'Ana', 'Lopez')`,
-    [clubId, id, `${id}@example.com`],
-  );
-  return id;
-}
+// An open doubles game for two, unless a booking says otherwise.
+const DOUBLES = { title: 'Doubles', open: true, partySize: 2, participantCount: 2 } as const;
 
-async function insertSpace(clubId: string, name: string, position: number) {
-  const category = `spc_${uid()}`;
-  const id = `spa_${uid()}`;
-  await t.pool.query(`INSERT INTO space_categories (club_id, id, name) VALUES ($1, $2, 'Courts')`, [clubId, category]);
-  await t.pool.query(
-    `INSERT INTO spaces (club_id, id, category_id, name, short_name, position) VALUES ($1, $2, $3, $4, $4, $5)`,
-    [clubId, id, category, name, position],
-  );
-  return id;
-}
-
-interface BookingFields {
-  customerId: string;
-  createdAt: string;
-  businessDate: string;
-  start: string;
-  end: string;
-  id?: string;
-  title?: string | null;
-  canceledAt?: string;
-  participantCount?: number;
-  maxParticipants?: number;
-  spaces?: { spaceId: string; start: string; end: string }[];
-}
-
-async function insertBooking(clubId: string, f: BookingFields) {
-  const id = f.id ?? `bkg_${uid()}`;
-  await t.pool.query(
-    `INSERT INTO bookings (club_id, id, customer_id, title, business_date, starts_at, ends_at, open, privacy, party_size,
-                           participant_count, max_participants, status, created_at, canceled_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, true, 'private', 2, $8, $9, CASE WHEN $10::timestamptz IS NULL THEN 'confirmed' ELSE 'canceled' END, $11, $10)`,
-    [
-      clubId,
-      id,
-      f.customerId,
-      f.title === undefined ? 'Doubles' : f.title,
-      f.businessDate,
-      f.start,
-      f.end,
-      f.participantCount ?? 2,
-      f.maxParticipants ?? 4,
-      f.canceledAt ?? null,
-      f.createdAt,
-    ],
-  );
-  for (const s of f.spaces ?? []) {
-    await t.pool.query(
-      'INSERT INTO booking_spaces (club_id, booking_id, space_id, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5)',
-      [clubId, id, s.spaceId, s.start, s.end],
-    );
-  }
-  return id;
+/** A new club with one booking of its own, for the ids this club must not see. */
+async function insertOtherClubBooking(): Promise<{ clubId: string; bookingId: string }> {
+  const other = await insertClub(t.pool);
+  const bookingId = await insertBooking(t.pool, other.id, {
+    ...DOUBLES,
+    customerId: await insertCustomer(t.pool, other.id, { firstName: 'Ana', lastName: 'Lopez' }),
+    createdAt: '2026-01-01T00:00:00Z',
+    businessDate: '2026-01-20',
+    start: '2026-01-20T14:00:00Z',
+    end: '2026-01-20T15:00:00Z',
+  });
+  return { clubId: other.id, bookingId };
 }
 
 beforeAll(async () => {
   t = await setupApp();
   club = await insertClub(t.pool, { timezone: 'America/New_York' });
   auth = await bearer(t.pool, club.id);
-  ids.customer = await insertCustomer(club.id);
-  ids.court2 = await insertSpace(club.id, 'Court 2', 2);
-  ids.court1 = await insertSpace(club.id, 'Court 1', 1);
+  ids.customer = await insertCustomer(t.pool, club.id, { firstName: 'Ana', lastName: 'Lopez' });
+  ids.court2 = await insertSpace(t.pool, club.id, { name: 'Court 2', position: 2 });
+  ids.court1 = await insertSpace(t.pool, club.id, { name: 'Court 1', position: 1 });
   // Winter (-05:00): two courts at the same time, then one more hour on court 2.
-  ids.winter = await insertBooking(club.id, {
+  ids.winter = await insertBooking(t.pool, club.id, {
+    ...DOUBLES,
     customerId: ids.customer,
     createdAt: '2026-01-01T10:00:00Z',
     businessDate: '2026-01-15',
@@ -94,7 +50,8 @@ beforeAll(async () => {
       { spaceId: ids.court2, start: '2026-01-15T15:00:00Z', end: '2026-01-15T16:00:00Z' },
     ],
   });
-  ids.canceled = await insertBooking(club.id, {
+  ids.canceled = await insertBooking(t.pool, club.id, {
+    ...DOUBLES,
     customerId: ids.customer,
     createdAt: '2026-01-02T10:00:00Z',
     businessDate: '2026-01-16',
@@ -104,7 +61,8 @@ beforeAll(async () => {
     spaces: [{ spaceId: ids.court1, start: '2026-01-16T14:00:00Z', end: '2026-01-16T15:00:00Z' }],
   });
   // Summer (-04:00), overbooked: spots_available stops at 0.
-  ids.summer = await insertBooking(club.id, {
+  ids.summer = await insertBooking(t.pool, club.id, {
+    ...DOUBLES,
     customerId: ids.customer,
     createdAt: '2026-01-03T10:00:00Z',
     businessDate: '2026-07-01',
@@ -116,7 +74,8 @@ beforeAll(async () => {
     spaces: [{ spaceId: ids.court1, start: '2026-07-01T13:00:00Z', end: '2026-07-01T14:30:00Z' }],
   });
   // Two bookings created at the same instant are ordered by id.
-  ids.tieB = await insertBooking(club.id, {
+  ids.tieB = await insertBooking(t.pool, club.id, {
+    ...DOUBLES,
     id: `bkg_${uid()}_b`,
     customerId: ids.customer,
     createdAt: '2026-01-04T10:00:00Z',
@@ -125,7 +84,8 @@ beforeAll(async () => {
     end: '2026-07-02T14:00:00Z',
   });
   ids.tieA = ids.tieB.replace(/_b$/, '_a');
-  await insertBooking(club.id, {
+  await insertBooking(t.pool, club.id, {
+    ...DOUBLES,
     id: ids.tieA,
     customerId: ids.customer,
     createdAt: '2026-01-04T10:00:00Z',
@@ -134,11 +94,7 @@ beforeAll(async () => {
     end: '2026-07-02T14:00:00Z',
   });
   // An event of the club: its id is no booking.
-  ids.event = `evt_${uid()}`;
-  await t.pool.query(
-    `INSERT INTO events (club_id, id, event_type, title, max_participants) VALUES ($1, $2, 'clinic', 'Clinic', 8)`,
-    [club.id, ids.event],
-  );
+  ids.event = await insertEvent(t.pool, club.id, { eventType: 'clinic', title: 'Clinic', maxParticipants: 8 });
 });
 
 const get = (url: string, authorization = auth) => t.app.inject({ method: 'GET', url, headers: { authorization } });
@@ -226,14 +182,7 @@ describe('GET /v1/bookings', () => {
   });
 
   it('rejects a cursor that is not a booking of the club, bad limits and unknown parameters', async () => {
-    const other = await insertClub(t.pool);
-    const otherBooking = await insertBooking(other.id, {
-      customerId: await insertCustomer(other.id),
-      createdAt: '2026-01-01T00:00:00Z',
-      businessDate: '2026-01-20',
-      start: '2026-01-20T14:00:00Z',
-      end: '2026-01-20T15:00:00Z',
-    });
+    const { bookingId: otherBooking } = await insertOtherClubBooking();
     const cases: [string, string, string][] = [
       ['/v1/bookings?starting_after=bkg_nope', 'starting_after', 'parameter_invalid'],
       [`/v1/bookings?starting_after=${otherBooking}`, 'starting_after', 'parameter_invalid'],
@@ -281,16 +230,9 @@ describe('GET /v1/bookings/{id}', () => {
   });
 
   it("gives another club's booking, an event id and an unknown id the same 404", async () => {
-    const other = await insertClub(t.pool);
-    const otherBooking = await insertBooking(other.id, {
-      customerId: await insertCustomer(other.id),
-      createdAt: '2026-01-01T00:00:00Z',
-      businessDate: '2026-01-20',
-      start: '2026-01-20T14:00:00Z',
-      end: '2026-01-20T15:00:00Z',
-    });
+    const { clubId: otherClub, bookingId: otherBooking } = await insertOtherClubBooking();
     // The other club can read its own booking, so the 404 below is about the club only.
-    expect((await get(`/v1/bookings/${otherBooking}`, await bearer(t.pool, other.id))).statusCode).toBe(200);
+    expect((await get(`/v1/bookings/${otherBooking}`, await bearer(t.pool, otherClub))).statusCode).toBe(200);
     const strip = (b: { error: Record<string, string> }) => ({ ...b.error, message: undefined, request_id: undefined });
     const unknown = await get('/v1/bookings/bkg_doesnotexist');
     expect(unknown.statusCode).toBe(404);

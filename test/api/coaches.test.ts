@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SCOPES } from '../../src/domain/scopes.ts';
+import { insertCoach, type CoachFields } from '../fixtures.ts';
 import { expectOpenApi } from '../openapi.ts';
 import { bearer, insertClub, setupApp, type TestContext } from '../helper.ts';
 
@@ -7,26 +8,19 @@ let t: TestContext;
 let club: { id: string };
 let auth: string;
 
-async function insertCoach(
-  clubId: string,
-  fields: { id: string; first: string; last: string; position: number; status?: string; lessons?: boolean },
-) {
-  await t.pool.query(
-    `INSERT INTO coaches (club_id, id, first_name, last_name, title, bio, avatar_url, slug, lesson_booking_enabled, status, position)
-     VALUES ($1, $2, $3, $4, 'Head Pro', 'Former tour player.', 'https://cdn.example.com/' || $2 || '.jpg', lower($3 || '-' || $4), $5, $6, $7)`,
-    [clubId, fields.id, fields.first, fields.last, fields.lessons ?? true, fields.status ?? 'active', fields.position],
-  );
-}
+/** A coach with a full profile: a title, a bio and an avatar named after the id. */
+const insertProfiledCoach = (clubId: string, f: CoachFields & { id: string }) =>
+  insertCoach(t.pool, clubId, { title: 'Head Pro', bio: 'Former tour player.', avatarUrl: `https://cdn.example.com/${f.id}.jpg`, ...f });
 
 beforeAll(async () => {
   t = await setupApp();
   club = await insertClub(t.pool);
   auth = await bearer(t.pool, club.id);
   // Out of display order on purpose; coach_b and coach_c share position 2, so id breaks the tie.
-  await insertCoach(club.id, { id: 'coach_c', first: 'Carla', last: 'Diaz', position: 2 });
-  await insertCoach(club.id, { id: 'coach_old', first: 'Otto', last: 'Alt', position: 0, status: 'archived' });
-  await insertCoach(club.id, { id: 'coach_b', first: 'Ben', last: 'Okafor', position: 2, lessons: false });
-  await insertCoach(club.id, { id: 'coach_a', first: 'Ana', last: 'Silva', position: 1 });
+  await insertProfiledCoach(club.id, { id: 'coach_c', firstName: 'Carla', lastName: 'Diaz', position: 2 });
+  await insertProfiledCoach(club.id, { id: 'coach_old', firstName: 'Otto', lastName: 'Alt', position: 0, status: 'archived' });
+  await insertProfiledCoach(club.id, { id: 'coach_b', firstName: 'Ben', lastName: 'Okafor', position: 2, lessonBookingEnabled: false });
+  await insertProfiledCoach(club.id, { id: 'coach_a', firstName: 'Ana', lastName: 'Silva', position: 1 });
 });
 
 const get = (url: string, authorization = auth) => t.app.inject({ method: 'GET', url, headers: { authorization } });
@@ -87,7 +81,7 @@ describe('GET /v1/coaches', () => {
 
   it("never lists another club's coaches", async () => {
     const other = await insertClub(t.pool);
-    await insertCoach(other.id, { id: 'coach_elsewhere', first: 'Eve', last: 'Else', position: 0 });
+    await insertProfiledCoach(other.id, { id: 'coach_elsewhere', firstName: 'Eve', lastName: 'Else', position: 0 });
     expect(idsOf((await get('/v1/coaches?include=archived')).json())).not.toContain('coach_elsewhere');
   });
 
@@ -119,7 +113,7 @@ describe('GET /v1/coaches/{id}', () => {
 
   it("gives another club's coach the same 404 as an unknown id", async () => {
     const other = await insertClub(t.pool);
-    await insertCoach(other.id, { id: 'coach_foreign', first: 'Fay', last: 'Far', position: 0 });
+    await insertProfiledCoach(other.id, { id: 'coach_foreign', firstName: 'Fay', lastName: 'Far', position: 0 });
     const foreign = await get('/v1/coaches/coach_foreign');
     const unknown = await get('/v1/coaches/coach_nope');
     expect(foreign.statusCode).toBe(404);

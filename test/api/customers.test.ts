@@ -1,30 +1,29 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectOpenApi } from '../openapi.ts';
-import { bearer, insertClub, setupApp, uid, type TestContext } from '../helper.ts';
+import { insertCustomer, NOW } from '../fixtures.ts';
+import { bearer, insertClub, setupApp, type TestContext } from '../helper.ts';
 
 let t: TestContext;
 let club: { id: string };
 let auth: string;
 const ids: Record<string, string> = {};
 
-async function insertCustomer(clubId: string, fields: { email: string; at: string; archived?: boolean }) {
-  const id = `cus_${uid()}`;
-  await t.pool.query(
-    `INSERT INTO customers (club_id, id, email, first_name, last_name, phone, first_became_customer_at, archived_at)
-     VALUES ($1, $2, $3, 'Ana', 'Lopez', '+1 555 0100', $4, CASE WHEN $5 THEN now() END)`,
-    [clubId, id, fields.email, fields.at, fields.archived ?? false],
-  );
-  return id;
-}
+// Every customer here is Ana Lopez with a phone number; emails and relationship starts differ.
+const ANA = { firstName: 'Ana', lastName: 'Lopez', phone: '+1 555 0100' } as const;
 
 beforeAll(async () => {
   t = await setupApp();
   club = await insertClub(t.pool);
   auth = await bearer(t.pool, club.id);
-  ids.first = await insertCustomer(club.id, { email: 'First@Example.com', at: '2024-01-01T10:00:00Z' });
-  ids.archived = await insertCustomer(club.id, { email: 'gone@example.com', at: '2024-02-01T10:00:00Z', archived: true });
-  ids.percent = await insertCustomer(club.id, { email: 'a%b_c@example.com', at: '2024-03-01T10:00:00Z' });
-  ids.lookalike = await insertCustomer(club.id, { email: 'aXbYc@example.com', at: '2024-04-01T10:00:00Z' });
+  ids.first = await insertCustomer(t.pool, club.id, { ...ANA, email: 'First@Example.com', firstBecameCustomerAt: '2024-01-01T10:00:00Z' });
+  ids.archived = await insertCustomer(t.pool, club.id, {
+    ...ANA,
+    email: 'gone@example.com',
+    firstBecameCustomerAt: '2024-02-01T10:00:00Z',
+    archivedAt: NOW,
+  });
+  ids.percent = await insertCustomer(t.pool, club.id, { ...ANA, email: 'a%b_c@example.com', firstBecameCustomerAt: '2024-03-01T10:00:00Z' });
+  ids.lookalike = await insertCustomer(t.pool, club.id, { ...ANA, email: 'aXbYc@example.com', firstBecameCustomerAt: '2024-04-01T10:00:00Z' });
   await t.pool.query(`INSERT INTO products (club_id, id, name, slug) VALUES ($1, 'prod_1', 'Gold', 'gold')`, [club.id]);
   await t.pool.query(`INSERT INTO plans (club_id, id, product_id, name) VALUES ($1, 'plan_1', 'prod_1', 'Gold monthly')`, [club.id]);
   await t.pool.query(
@@ -143,7 +142,11 @@ describe('GET /v1/customers/{id}', () => {
 
   it("gives another club's customer the same 404 as an unknown id", async () => {
     const other = await insertClub(t.pool);
-    const otherCustomer = await insertCustomer(other.id, { email: 'x@example.com', at: '2024-01-01T00:00:00Z' });
+    const otherCustomer = await insertCustomer(t.pool, other.id, {
+      ...ANA,
+      email: 'x@example.com',
+      firstBecameCustomerAt: '2024-01-01T00:00:00Z',
+    });
     const foreign = await get(`/v1/customers/${otherCustomer}`);
     const unknown = await get('/v1/customers/cus_doesnotexist');
     expect(foreign.statusCode).toBe(404);

@@ -4,6 +4,7 @@
 // and the one 404 for other clubs, other events and unknown ids.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectOpenApi } from '../openapi.ts';
+import { insertCustomer, insertEvent, insertParticipant, insertSession, insertSpace } from '../fixtures.ts';
 import { bearer, insertClub, setupApp, uid, type TestContext } from '../helper.ts';
 
 let t: TestContext;
@@ -11,103 +12,51 @@ let club: { id: string };
 let auth: string;
 const ids: Record<string, string> = {};
 
-async function insertCustomer(clubId: string, first: string, last: string) {
+// Every event here was created at the same instant.
+const CREATED_AT = '2026-01-05T12:00:00Z';
+
+/** A customer whose email starts with the first name, as the roster shows it. */
+function insertNamedCustomer(clubId: string, firstName: string, lastName: string) {
   const id = `cus_${uid()}`;
-  await t.pool.query(
-    `INSERT INTO customers (club_id, id, email, first_name, last_name) VALUES ($1, $2, $3, $4, $5)`,
-    [clubId, id, `${first.toLowerCase()}.${id}@example.com`, first, last],
-  );
-  return id;
-}
-
-async function insertSpace(clubId: string, name: string, position: number) {
-  const category = `spc_${uid()}`;
-  const id = `spa_${uid()}`;
-  await t.pool.query(`INSERT INTO space_categories (club_id, id, name) VALUES ($1, $2, 'Courts')`, [clubId, category]);
-  await t.pool.query(
-    `INSERT INTO spaces (club_id, id, category_id, name, short_name, position) VALUES ($1, $2, $3, $4, $4, $5)`,
-    [clubId, id, category, name, position],
-  );
-  return id;
-}
-
-async function insertEvent(
-  clubId: string,
-  f: { title: string; max: number; hostId?: string; canceledAt?: string; createdAt?: string },
-) {
-  const id = `evt_${uid()}`;
-  await t.pool.query(
-    `INSERT INTO events (club_id, id, event_type, title, open, privacy, max_participants, host_customer_id, created_at, canceled_at)
-     VALUES ($1, $2, 'league', $3, true, 'public', $4, $5, $6, $7)`,
-    [clubId, id, f.title, f.max, f.hostId ?? null, f.createdAt ?? '2026-01-05T12:00:00Z', f.canceledAt ?? null],
-  );
-  return id;
-}
-
-async function insertSession(
-  clubId: string,
-  eventId: string,
-  date: string,
-  start: string,
-  end: string,
-  slots: { start: string; end: string; spaceIds: string[] }[] = [],
-) {
-  await t.pool.query(
-    'INSERT INTO event_sessions (club_id, event_id, business_date, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5)',
-    [clubId, eventId, date, start, end],
-  );
-  for (const slot of slots) {
-    const slotId = `ets_${uid()}`;
-    await t.pool.query(
-      'INSERT INTO event_time_slots (club_id, id, event_id, business_date, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5, $6)',
-      [clubId, slotId, eventId, date, slot.start, slot.end],
-    );
-    for (const spaceId of slot.spaceIds) {
-      await t.pool.query('INSERT INTO event_time_slot_spaces (club_id, time_slot_id, space_id) VALUES ($1, $2, $3)', [
-        clubId,
-        slotId,
-        spaceId,
-      ]);
-    }
-  }
-}
-
-async function insertParticipant(
-  clubId: string,
-  eventId: string,
-  customerId: string,
-  f: { joinedAt: string; removedAt?: string; checkIn?: string; id?: string },
-) {
-  const id = f.id ?? `par_${uid()}`;
-  await t.pool.query(
-    `INSERT INTO participants (club_id, id, event_id, customer_id, check_in_status, joined_at, removed_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [clubId, id, eventId, customerId, f.checkIn ?? 'not_checked_in', f.joinedAt, f.removedAt ?? null],
-  );
-  return id;
+  return insertCustomer(t.pool, clubId, { id, email: `${firstName.toLowerCase()}.${id}@example.com`, firstName, lastName });
 }
 
 beforeAll(async () => {
   t = await setupApp();
   club = await insertClub(t.pool, { timezone: 'America/New_York' });
   auth = await bearer(t.pool, club.id);
-  ids.host = await insertCustomer(club.id, 'Hana', 'Host');
-  ids.ana = await insertCustomer(club.id, 'Ana', 'Lopez');
-  ids.ben = await insertCustomer(club.id, 'Ben', 'Okafor');
-  ids.cai = await insertCustomer(club.id, 'Cai', 'Wong');
-  ids.dee = await insertCustomer(club.id, 'Dee', 'Roy');
-  ids.court2 = await insertSpace(club.id, 'Court 2', 2);
-  ids.court1 = await insertSpace(club.id, 'Court 1', 1);
+  ids.host = await insertNamedCustomer(club.id, 'Hana', 'Host');
+  ids.ana = await insertNamedCustomer(club.id, 'Ana', 'Lopez');
+  ids.ben = await insertNamedCustomer(club.id, 'Ben', 'Okafor');
+  ids.cai = await insertNamedCustomer(club.id, 'Cai', 'Wong');
+  ids.dee = await insertNamedCustomer(club.id, 'Dee', 'Roy');
+  ids.court2 = await insertSpace(t.pool, club.id, { name: 'Court 2', position: 2 });
+  ids.court1 = await insertSpace(t.pool, club.id, { name: 'Court 1', position: 1 });
 
   // A two-day league across the March 2026 daylight-saving change.
-  ids.league = await insertEvent(club.id, { title: 'Spring League', max: 10, hostId: ids.host });
-  await insertSession(club.id, ids.league, '2026-03-08', '2026-03-08T13:00:00Z', '2026-03-08T16:00:00Z', [
-    { start: '2026-03-08T13:00:00Z', end: '2026-03-08T16:00:00Z', spaceIds: [ids.court1] },
-  ]);
-  await insertSession(club.id, ids.league, '2026-03-07', '2026-03-07T14:00:00Z', '2026-03-07T17:00:00Z', [
-    { start: '2026-03-07T15:30:00Z', end: '2026-03-07T17:00:00Z', spaceIds: [ids.court1] },
-    { start: '2026-03-07T14:00:00Z', end: '2026-03-07T15:30:00Z', spaceIds: [ids.court2, ids.court1] },
-  ]);
+  ids.league = await insertEvent(t.pool, club.id, {
+    title: 'Spring League',
+    maxParticipants: 10,
+    hostCustomerId: ids.host,
+    createdAt: CREATED_AT,
+  });
+  await insertSession(t.pool, club.id, {
+    eventId: ids.league,
+    businessDate: '2026-03-08',
+    start: '2026-03-08T13:00:00Z',
+    end: '2026-03-08T16:00:00Z',
+    timeSlots: [{ start: '2026-03-08T13:00:00Z', end: '2026-03-08T16:00:00Z', spaceIds: [ids.court1] }],
+  });
+  await insertSession(t.pool, club.id, {
+    eventId: ids.league,
+    businessDate: '2026-03-07',
+    start: '2026-03-07T14:00:00Z',
+    end: '2026-03-07T17:00:00Z',
+    timeSlots: [
+      { start: '2026-03-07T15:30:00Z', end: '2026-03-07T17:00:00Z', spaceIds: [ids.court1] },
+      { start: '2026-03-07T14:00:00Z', end: '2026-03-07T15:30:00Z', spaceIds: [ids.court2, ids.court1] },
+    ],
+  });
   await t.pool.query(
     `INSERT INTO tags (club_id, id, name) VALUES ($1, $2, 'Beginner'), ($1, $3, 'Evening')`,
     [club.id, `tag_a${uid()}`, `tag_b${uid()}`],
@@ -122,25 +71,49 @@ beforeAll(async () => {
   );
 
   // Roster: Ana first; Ben removed; Cai and Dee joined at the same instant (ordered by id).
-  ids.pAna = await insertParticipant(club.id, ids.league, ids.ana, { joinedAt: '2026-02-01T10:00:00Z', checkIn: 'checked_in' });
-  ids.pBen = await insertParticipant(club.id, ids.league, ids.ben, {
+  ids.pAna = await insertParticipant(t.pool, club.id, {
+    eventId: ids.league,
+    customerId: ids.ana,
+    joinedAt: '2026-02-01T10:00:00Z',
+    checkInStatus: 'checked_in',
+  });
+  ids.pBen = await insertParticipant(t.pool, club.id, {
+    eventId: ids.league,
+    customerId: ids.ben,
     joinedAt: '2026-02-02T10:00:00Z',
     removedAt: '2026-02-10T09:15:00.500Z',
   });
   const tie = `par_${uid()}`;
-  ids.pDee = await insertParticipant(club.id, ids.league, ids.dee, { joinedAt: '2026-02-03T10:00:00Z', id: `${tie}_b` });
-  ids.pCai = await insertParticipant(club.id, ids.league, ids.cai, { joinedAt: '2026-02-03T10:00:00Z', id: `${tie}_a` });
+  ids.pDee = await insertParticipant(t.pool, club.id, {
+    id: `${tie}_b`,
+    eventId: ids.league,
+    customerId: ids.dee,
+    joinedAt: '2026-02-03T10:00:00Z',
+  });
+  ids.pCai = await insertParticipant(t.pool, club.id, {
+    id: `${tie}_a`,
+    eventId: ids.league,
+    customerId: ids.cai,
+    joinedAt: '2026-02-03T10:00:00Z',
+  });
 
   // A cancelled event with no session and no host, overfull: spots_available stops at 0.
-  ids.canceledEvent = await insertEvent(club.id, { title: 'Cancelled clinic', max: 1, canceledAt: '2026-02-20T18:00:00.123Z' });
-  ids.pOther = await insertParticipant(club.id, ids.canceledEvent, ids.ana, { joinedAt: '2026-02-01T09:00:00Z' });
-  await insertParticipant(club.id, ids.canceledEvent, ids.ben, { joinedAt: '2026-02-01T09:30:00Z' });
+  ids.canceledEvent = await insertEvent(t.pool, club.id, {
+    title: 'Cancelled clinic',
+    maxParticipants: 1,
+    createdAt: CREATED_AT,
+    canceledAt: '2026-02-20T18:00:00.123Z',
+  });
+  ids.pOther = await insertParticipant(t.pool, club.id, { eventId: ids.canceledEvent, customerId: ids.ana, joinedAt: '2026-02-01T09:00:00Z' });
+  await insertParticipant(t.pool, club.id, { eventId: ids.canceledEvent, customerId: ids.ben, joinedAt: '2026-02-01T09:30:00Z' });
 
   // Another club with an event and a roster entry of its own.
   const other = await insertClub(t.pool);
   ids.otherClub = other.id;
-  ids.otherEvent = await insertEvent(other.id, { title: 'Elsewhere', max: 4 });
-  ids.otherParticipant = await insertParticipant(other.id, ids.otherEvent, await insertCustomer(other.id, 'Zed', 'Far'), {
+  ids.otherEvent = await insertEvent(t.pool, other.id, { title: 'Elsewhere', maxParticipants: 4, createdAt: CREATED_AT });
+  ids.otherParticipant = await insertParticipant(t.pool, other.id, {
+    eventId: ids.otherEvent,
+    customerId: await insertNamedCustomer(other.id, 'Zed', 'Far'),
     joinedAt: '2026-02-01T09:00:00Z',
   });
 });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SCOPES } from '../../src/domain/scopes.ts';
+import { insertCustomer, insertOrder } from '../fixtures.ts';
 import { expectOpenApi } from '../openapi.ts';
 import { bearer, insertClub, setupApp, type TestContext } from '../helper.ts';
 
@@ -8,50 +9,48 @@ let club: { id: string };
 let other: { id: string };
 let auth: string;
 
-async function insertCustomer(clubId: string, id: string) {
-  await t.pool.query(`INSERT INTO customers (club_id, id, email) VALUES ($1, $2, $2 || '@example.com')`, [clubId, id]);
-}
-
-async function insertOrder(
-  clubId: string,
-  fields: { id: string; customer: string; at: string; status?: string; currency?: string },
-  items: [position: number, description: string, quantity: number, unitAmount: number][] = [],
-) {
-  await t.pool.query(
-    `INSERT INTO orders (club_id, id, customer_id, status, currency, created_at) VALUES ($1, $2, $3, $4, $5, $6)`,
-    [clubId, fields.id, fields.customer, fields.status ?? 'paid', fields.currency ?? 'usd', fields.at],
-  );
-  for (const [position, description, quantity, unitAmount] of items) {
-    await t.pool.query(
-      `INSERT INTO order_line_items (club_id, order_id, position, description, quantity, unit_amount)
-       VALUES ($1, $2, $3, $4, $5, $6)`,
-      [clubId, fields.id, position, description, quantity, unitAmount],
-    );
-  }
-}
-
 beforeAll(async () => {
   t = await setupApp();
   club = await insertClub(t.pool);
   other = await insertClub(t.pool);
   auth = await bearer(t.pool, club.id);
-  await insertCustomer(club.id, 'cus_ana');
-  await insertCustomer(club.id, 'cus_ben');
-  await insertCustomer(other.id, 'cus_ana');
+  await insertCustomer(t.pool, club.id, { id: 'cus_ana' });
+  await insertCustomer(t.pool, club.id, { id: 'cus_ben' });
+  await insertCustomer(t.pool, other.id, { id: 'cus_ana' });
   // Line items inserted out of position order; amounts need more than 32 bits once multiplied.
-  await insertOrder(club.id, { id: 'ord_big', customer: 'cus_ana', at: '2024-01-10T12:00:00Z' }, [
-    [2, 'Ball can', 3, 899],
-    [1, 'Court hire, 1 h', 1, 4000],
-    [3, 'Tournament sponsorship', 2, 2_000_000_000],
-    [4, 'Loyalty discount', 1, -500],
-  ]);
-  await insertOrder(club.id, { id: 'ord_ben', customer: 'cus_ben', at: '2024-01-20T08:30:00.125Z', status: 'refunded', currency: 'eur' }, [
-    [1, 'Lesson', 1, 6000],
-  ]);
+  await insertOrder(t.pool, club.id, {
+    id: 'ord_big',
+    customerId: 'cus_ana',
+    createdAt: '2024-01-10T12:00:00Z',
+    lineItems: [
+      { position: 2, description: 'Ball can', quantity: 3, unitAmount: 899 },
+      { position: 1, description: 'Court hire, 1 h', quantity: 1, unitAmount: 4000 },
+      { position: 3, description: 'Tournament sponsorship', quantity: 2, unitAmount: 2_000_000_000 },
+      { position: 4, description: 'Loyalty discount', quantity: 1, unitAmount: -500 },
+    ],
+  });
+  await insertOrder(t.pool, club.id, {
+    id: 'ord_ben',
+    customerId: 'cus_ben',
+    createdAt: '2024-01-20T08:30:00.125Z',
+    status: 'refunded',
+    currency: 'eur',
+    lineItems: [{ position: 1, description: 'Lesson', quantity: 1, unitAmount: 6000 }],
+  });
   // Same instant as ord_ben: the id breaks the tie.
-  await insertOrder(club.id, { id: 'ord_ana_2', customer: 'cus_ana', at: '2024-01-20T08:30:00.125Z' }, [[1, 'Grip', 2, 500]]);
-  await insertOrder(club.id, { id: 'ord_empty', customer: 'cus_ana', at: '2024-02-01T00:00:00Z', status: 'open' });
-  await insertOrder(other.id, { id: 'ord_foreign', customer: 'cus_ana', at: '2024-01-15T00:00:00Z' }, [[1, 'Elsewhere', 1, 100]]);
+  await insertOrder(t.pool, club.id, {
+    id: 'ord_ana_2',
+    customerId: 'cus_ana',
+    createdAt: '2024-01-20T08:30:00.125Z',
+    lineItems: [{ position: 1, description: 'Grip', quantity: 2, unitAmount: 500 }],
+  });
+  await insertOrder(t.pool, club.id, { id: 'ord_empty', customerId: 'cus_ana', createdAt: '2024-02-01T00:00:00Z', status: 'open' });
+  await insertOrder(t.pool, other.id, {
+    id: 'ord_foreign',
+    customerId: 'cus_ana',
+    createdAt: '2024-01-15T00:00:00Z',
+    lineItems: [{ position: 1, description: 'Elsewhere', quantity: 1, unitAmount: 100 }],
+  });
 });
 
 const get = (url: string, authorization = auth) => t.app.inject({ method: 'GET', url, headers: { authorization } });

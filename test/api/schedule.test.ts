@@ -4,6 +4,7 @@
 // and what never appears (cancelled events and bookings, maintenance blocks, the roster).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectOpenApi } from '../openapi.ts';
+import { insertBooking, insertCustomer, insertEvent, insertParticipant, insertSession, insertSpace, NOW } from '../fixtures.ts';
 import { bearer, insertClub, setupApp, uid, type TestContext } from '../helper.ts';
 
 let t: TestContext;
@@ -11,136 +12,66 @@ let club: { id: string };
 let auth: string;
 const ids: Record<string, string> = {};
 
-async function insertCustomer(clubId: string, first: string, last: string) {
-  const id = `cus_${uid()}`;
-  await t.pool.query(
-    `INSERT INTO customers (club_id, id, email, first_name, last_name) VALUES ($1, $2, $3, $4, $5)`,
-    [clubId, id, `${id}@example.com`, first, last],
-  );
-  return id;
-}
-
-async function insertSpace(clubId: string, name: string, position: number) {
-  const category = `spc_${uid()}`;
-  const id = `spa_${uid()}`;
-  await t.pool.query(`INSERT INTO space_categories (club_id, id, name) VALUES ($1, $2, 'Courts')`, [clubId, category]);
-  await t.pool.query(
-    `INSERT INTO spaces (club_id, id, category_id, name, short_name, position) VALUES ($1, $2, $3, $4, $4, $5)`,
-    [clubId, id, category, name, position],
-  );
-  return id;
-}
-
-async function insertEvent(clubId: string, f: { title: string; max?: number; hostId?: string; canceled?: boolean; id?: string }) {
-  const id = f.id ?? `evt_${uid()}`;
-  await t.pool.query(
-    `INSERT INTO events (club_id, id, event_type, title, open, privacy, max_participants, host_customer_id, canceled_at)
-     VALUES ($1, $2, 'league', $3, true, 'public', $4, $5, CASE WHEN $6 THEN now() END)`,
-    [clubId, id, f.title, f.max ?? 8, f.hostId ?? null, f.canceled ?? false],
-  );
-  return id;
-}
-
 /** A session whose single time slot spans it, on the given spaces. Times are instants (UTC). */
-async function insertSession(clubId: string, eventId: string, date: string, start: string, end: string, spaceIds: string[] = []) {
-  await t.pool.query(
-    'INSERT INTO event_sessions (club_id, event_id, business_date, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5)',
-    [clubId, eventId, date, start, end],
-  );
-  if (spaceIds.length === 0) return;
-  const slotId = `ets_${uid()}`;
-  await t.pool.query(
-    'INSERT INTO event_time_slots (club_id, id, event_id, business_date, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5, $6)',
-    [clubId, slotId, eventId, date, start, end],
-  );
-  for (const spaceId of spaceIds) {
-    await t.pool.query('INSERT INTO event_time_slot_spaces (club_id, time_slot_id, space_id) VALUES ($1, $2, $3)', [
-      clubId,
-      slotId,
-      spaceId,
-    ]);
-  }
-}
+const insertEventDay = (clubId: string, eventId: string, businessDate: string, start: string, end: string, spaceIds: string[] = []) =>
+  insertSession(t.pool, clubId, { eventId, businessDate, start, end, spaceIds });
 
-async function insertBooking(
-  clubId: string,
-  f: {
-    customerId: string;
-    date: string;
-    start: string;
-    end: string;
-    title?: string | null;
-    canceled?: boolean;
-    spaces?: { spaceId: string; start: string; end: string }[];
-  },
-) {
-  const id = `bkg_${uid()}`;
-  await t.pool.query(
-    `INSERT INTO bookings (club_id, id, customer_id, title, business_date, starts_at, ends_at, open, privacy,
-                           participant_count, max_participants, status, canceled_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, false, 'private', 3, 4,
-             CASE WHEN $8 THEN 'canceled' ELSE 'confirmed' END, CASE WHEN $8 THEN now() END)`,
-    [clubId, id, f.customerId, f.title === undefined ? 'Court hire' : f.title, f.date, f.start, f.end, f.canceled ?? false],
-  );
-  for (const s of f.spaces ?? []) {
-    await t.pool.query(
-      'INSERT INTO booking_spaces (club_id, booking_id, space_id, starts_at, ends_at) VALUES ($1, $2, $3, $4, $5)',
-      [clubId, id, s.spaceId, s.start, s.end],
-    );
-  }
-  return id;
-}
+// Court hire for three, unless a booking says otherwise.
+const COURT_HIRE = { title: 'Court hire', participantCount: 3 } as const;
 
 // America/New_York: -05:00 until 2026-03-08 02:00 local, -04:00 after. UTC instants below.
 beforeAll(async () => {
   t = await setupApp();
   club = await insertClub(t.pool, { timezone: 'America/New_York' });
   auth = await bearer(t.pool, club.id);
-  ids.host = await insertCustomer(club.id, 'Hana', 'Host');
-  ids.booker = await insertCustomer(club.id, 'Bo', 'Booker');
-  ids.player = await insertCustomer(club.id, 'Pat', 'Player');
-  ids.court2 = await insertSpace(club.id, 'Court 2', 2);
-  ids.court1 = await insertSpace(club.id, 'Court 1', 1);
+  ids.host = await insertCustomer(t.pool, club.id, { firstName: 'Hana', lastName: 'Host' });
+  ids.booker = await insertCustomer(t.pool, club.id, { firstName: 'Bo', lastName: 'Booker' });
+  ids.player = await insertCustomer(t.pool, club.id, { firstName: 'Pat', lastName: 'Player' });
+  ids.court2 = await insertSpace(t.pool, club.id, { name: 'Court 2', position: 2 });
+  ids.court1 = await insertSpace(t.pool, club.id, { name: 'Court 1', position: 1 });
 
   // A three-day league at 09:00 local, on court 1.
-  ids.league = await insertEvent(club.id, { title: 'Spring League', max: 2, hostId: ids.host });
-  await insertSession(club.id, ids.league, '2026-03-07', '2026-03-07T14:00:00Z', '2026-03-07T17:00:00Z', [ids.court1]);
-  await insertSession(club.id, ids.league, '2026-03-08', '2026-03-08T13:00:00Z', '2026-03-08T16:00:00Z', [ids.court1]);
-  await insertSession(club.id, ids.league, '2026-03-09', '2026-03-09T13:00:00Z', '2026-03-09T16:00:00Z', [ids.court1]);
+  ids.league = await insertEvent(t.pool, club.id, { title: 'Spring League', maxParticipants: 2, hostCustomerId: ids.host });
+  await insertEventDay(club.id, ids.league, '2026-03-07', '2026-03-07T14:00:00Z', '2026-03-07T17:00:00Z', [ids.court1]);
+  await insertEventDay(club.id, ids.league, '2026-03-08', '2026-03-08T13:00:00Z', '2026-03-08T16:00:00Z', [ids.court1]);
+  await insertEventDay(club.id, ids.league, '2026-03-09', '2026-03-09T13:00:00Z', '2026-03-09T16:00:00Z', [ids.court1]);
   await t.pool.query(`INSERT INTO tags (club_id, id, name) VALUES ($1, 'tag_league', 'League')`, [club.id]);
   await t.pool.query(`INSERT INTO event_tags (club_id, event_id, tag_id) VALUES ($1, $2, 'tag_league')`, [club.id, ids.league]);
   // Three on the roster, one removed: the count is 2 and the item carries no roster.
-  for (const [joined, removed] of [['2026-02-01T00:00:00Z', null], ['2026-02-02T00:00:00Z', null], ['2026-02-03T00:00:00Z', '2026-02-04T00:00:00Z']]) {
-    await t.pool.query(
-      `INSERT INTO participants (club_id, event_id, customer_id, joined_at, removed_at) VALUES ($1, $2, $3, $4, $5)`,
-      [club.id, ids.league, ids.player, joined, removed],
-    );
+  const roster: [joinedAt: string, removedAt: string | null][] = [
+    ['2026-02-01T00:00:00Z', null],
+    ['2026-02-02T00:00:00Z', null],
+    ['2026-02-03T00:00:00Z', '2026-02-04T00:00:00Z'],
+  ];
+  for (const [joinedAt, removedAt] of roster) {
+    await insertParticipant(t.pool, club.id, { eventId: ids.league, customerId: ids.player, joinedAt, removedAt });
   }
 
   // 23:30 local on the 7th is 04:30Z on the 8th: it belongs to the 7th.
-  ids.late7 = await insertEvent(club.id, { title: 'Late social' });
-  await insertSession(club.id, ids.late7, '2026-03-07', '2026-03-08T04:30:00Z', '2026-03-08T05:30:00Z');
+  ids.late7 = await insertEvent(t.pool, club.id, { title: 'Late social' });
+  await insertEventDay(club.id, ids.late7, '2026-03-07', '2026-03-08T04:30:00Z', '2026-03-08T05:30:00Z');
   // 00:30 local on the 8th (still -05:00) belongs to the 8th.
-  ids.early8 = await insertEvent(club.id, { title: 'Midnight open play' });
-  await insertSession(club.id, ids.early8, '2026-03-08', '2026-03-08T05:30:00Z', '2026-03-08T06:00:00Z');
+  ids.early8 = await insertEvent(t.pool, club.id, { title: 'Midnight open play' });
+  await insertEventDay(club.id, ids.early8, '2026-03-08', '2026-03-08T05:30:00Z', '2026-03-08T06:00:00Z');
   // 23:30 local on the 8th (-04:00) is 03:30Z on the 9th: it belongs to the 8th.
-  ids.late8 = await insertEvent(club.id, { title: 'Late social 2' });
-  await insertSession(club.id, ids.late8, '2026-03-08', '2026-03-09T03:30:00Z', '2026-03-09T04:30:00Z');
+  ids.late8 = await insertEvent(t.pool, club.id, { title: 'Late social 2' });
+  await insertEventDay(club.id, ids.late8, '2026-03-08', '2026-03-09T03:30:00Z', '2026-03-09T04:30:00Z');
   // 00:30 local on the 9th is 04:30Z: within 24 hours of the 8th's midnight (05:00Z), yet the 9th.
-  ids.early9 = await insertEvent(club.id, { title: 'Early bird' });
-  await insertSession(club.id, ids.early9, '2026-03-09', '2026-03-09T04:30:00Z', '2026-03-09T05:30:00Z');
+  ids.early9 = await insertEvent(t.pool, club.id, { title: 'Early bird' });
+  await insertEventDay(club.id, ids.early9, '2026-03-09', '2026-03-09T04:30:00Z', '2026-03-09T05:30:00Z');
 
   // Two events starting together on the 7th at 11:00 local: ordered by item id.
-  ids.tieB = await insertEvent(club.id, { title: 'Tie B', id: `evt_${uid()}_b` });
+  ids.tieB = await insertEvent(t.pool, club.id, { title: 'Tie B', id: `evt_${uid()}_b` });
   ids.tieA = ids.tieB.replace(/_b$/, '_a');
-  await insertEvent(club.id, { title: 'Tie A', id: ids.tieA });
-  await insertSession(club.id, ids.tieB, '2026-03-07', '2026-03-07T16:00:00Z', '2026-03-07T17:00:00Z', [ids.court2]);
-  await insertSession(club.id, ids.tieA, '2026-03-07', '2026-03-07T16:00:00Z', '2026-03-07T17:00:00Z', [ids.court2]);
+  await insertEvent(t.pool, club.id, { title: 'Tie A', id: ids.tieA });
+  await insertEventDay(club.id, ids.tieB, '2026-03-07', '2026-03-07T16:00:00Z', '2026-03-07T17:00:00Z', [ids.court2]);
+  await insertEventDay(club.id, ids.tieA, '2026-03-07', '2026-03-07T16:00:00Z', '2026-03-07T17:00:00Z', [ids.court2]);
 
   // A court booking at 10:00 local on the 7th: courts 2 and 1 for an hour, then court 2 alone.
-  ids.booking = await insertBooking(club.id, {
+  ids.booking = await insertBooking(t.pool, club.id, {
+    ...COURT_HIRE,
     customerId: ids.booker,
-    date: '2026-03-07',
+    businessDate: '2026-03-07',
     start: '2026-03-07T15:00:00Z',
     end: '2026-03-07T17:00:00Z',
     spaces: [
@@ -150,9 +81,10 @@ beforeAll(async () => {
     ],
   });
   // A booking without a title at 10:00 local on the 8th (-04:00).
-  ids.booking8 = await insertBooking(club.id, {
+  ids.booking8 = await insertBooking(t.pool, club.id, {
+    ...COURT_HIRE,
     customerId: ids.booker,
-    date: '2026-03-08',
+    businessDate: '2026-03-08',
     start: '2026-03-08T14:00:00Z',
     end: '2026-03-08T15:00:00Z',
     title: null,
@@ -160,14 +92,15 @@ beforeAll(async () => {
   });
 
   // Never in the schedule: a cancelled event, a cancelled booking, a maintenance block.
-  ids.canceledEvent = await insertEvent(club.id, { title: 'Rained off', canceled: true });
-  await insertSession(club.id, ids.canceledEvent, '2026-03-07', '2026-03-07T18:00:00Z', '2026-03-07T19:00:00Z', [ids.court1]);
-  ids.canceledBooking = await insertBooking(club.id, {
+  ids.canceledEvent = await insertEvent(t.pool, club.id, { title: 'Rained off', canceledAt: NOW });
+  await insertEventDay(club.id, ids.canceledEvent, '2026-03-07', '2026-03-07T18:00:00Z', '2026-03-07T19:00:00Z', [ids.court1]);
+  ids.canceledBooking = await insertBooking(t.pool, club.id, {
+    ...COURT_HIRE,
     customerId: ids.booker,
-    date: '2026-03-07',
+    businessDate: '2026-03-07',
     start: '2026-03-07T19:00:00Z',
     end: '2026-03-07T20:00:00Z',
-    canceled: true,
+    canceledAt: NOW,
     spaces: [{ spaceId: ids.court1, start: '2026-03-07T19:00:00Z', end: '2026-03-07T20:00:00Z' }],
   });
   await t.pool.query(
@@ -300,7 +233,7 @@ describe('GET /v1/schedule: a club-local day', () => {
   it("defaults to today on the club's clock", async () => {
     // Auckland's day never matches the UTC day, so a UTC default would miss or add an item.
     const nz = await insertClub(t.pool, { timezone: 'Pacific/Auckland' });
-    const event = await insertEvent(nz.id, { title: 'Today' });
+    const event = await insertEvent(t.pool, nz.id, { title: 'Today' });
     const { rows } = await t.pool.query<{ today: string; day_start: Date; next_day_start: Date }>(
       `SELECT to_char(d, 'YYYY-MM-DD') AS today, d::timestamp AT TIME ZONE $1 AS day_start,
               (d + 1)::timestamp AT TIME ZONE $1 AS next_day_start
@@ -316,12 +249,12 @@ describe('GET /v1/schedule: a club-local day', () => {
       ['tomorrow', nextDayStart],
     ];
     for (const [name, start] of sessions) {
-      const eventId = await insertEvent(nz.id, { title: name, id: `${event}_${name}` });
+      const eventId = await insertEvent(t.pool, nz.id, { title: name, id: `${event}_${name}` });
       const { rows: local } = await t.pool.query<{ date: string }>(
         `SELECT to_char(($1::timestamptz AT TIME ZONE $2)::date, 'YYYY-MM-DD') AS date`,
         [start, nz.timezone],
       );
-      await insertSession(nz.id, eventId, local[0]!.date, start.toISOString(), new Date(start.getTime() + hour / 2).toISOString());
+      await insertEventDay(nz.id, eventId, local[0]!.date, start.toISOString(), new Date(start.getTime() + hour / 2).toISOString());
     }
     const res = await get('/v1/schedule', await bearer(t.pool, nz.id));
     expect(res.statusCode).toBe(200);
@@ -414,8 +347,8 @@ describe('GET /v1/schedule: filters', () => {
 
   it("does not show another club's items", async () => {
     const other = await insertClub(t.pool, { timezone: 'America/New_York' });
-    const event = await insertEvent(other.id, { title: 'Elsewhere' });
-    await insertSession(other.id, event, '2026-03-07', '2026-03-07T14:00:00Z', '2026-03-07T15:00:00Z');
+    const event = await insertEvent(t.pool, other.id, { title: 'Elsewhere' });
+    await insertEventDay(other.id, event, '2026-03-07', '2026-03-07T14:00:00Z', '2026-03-07T15:00:00Z');
     const body = await schedule({ date: '2026-03-07' });
     expect(JSON.stringify(body)).not.toContain(event);
     expect(itemIds((await get(q({ date: '2026-03-07' }), await bearer(t.pool, other.id))).json())).toEqual([

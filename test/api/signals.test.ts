@@ -1,17 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bearer, insertClub, setupApp, uid, type TestContext } from '../helper.ts';
+import { insertBooking, insertCustomer } from '../fixtures.ts';
+import { bearer, insertClub, setupApp, type TestContext } from '../helper.ts';
 import { expectOpenApi } from '../openapi.ts';
 
 let t: TestContext;
 let club: { id: string };
 let auth: string;
 const customers: string[] = [];
-
-async function newCustomer(clubId: string): Promise<string> {
-  const id = `cus_${uid()}`;
-  await t.pool.query(`INSERT INTO customers (club_id, id, email) VALUES ($1, $2, $3)`, [clubId, id, `${id}@example.com`]);
-  return id;
-}
 
 const get = (url: string, authorization = auth) => t.app.inject({ method: 'GET', url, headers: { authorization } });
 const ids = (body: { data: { id: string }[] }) => body.data.map((s) => s.id);
@@ -20,7 +15,7 @@ beforeAll(async () => {
   t = await setupApp();
   club = await insertClub(t.pool);
   auth = await bearer(t.pool, club.id, { scopes: ['customers:read', 'signals:read'] });
-  for (let i = 0; i < 3; i++) customers.push(await newCustomer(club.id));
+  for (let i = 0; i < 3; i++) customers.push(await insertCustomer(t.pool, club.id));
   await t.pool.query(`UPDATE customers SET first_name = 'Renamed' WHERE club_id = $1 AND id = $2`, [club.id, customers[0]]);
   await t.pool.query(`UPDATE customers SET archived_at = now() WHERE club_id = $1 AND id = $2`, [club.id, customers[1]]);
 });
@@ -91,11 +86,12 @@ describe('GET /v1/signals', () => {
   });
 
   it('omits signals whose scope the key lacks, without an error', async () => {
-    await t.pool.query(
-      `INSERT INTO bookings (club_id, id, customer_id, business_date, starts_at, ends_at)
-       VALUES ($1, $2, $3, '2026-05-01', '2026-05-01T10:00:00Z', '2026-05-01T11:00:00Z')`,
-      [club.id, `bkg_${uid()}`, customers[2]],
-    );
+    await insertBooking(t.pool, club.id, {
+      customerId: customers[2]!,
+      businessDate: '2026-05-01',
+      start: '2026-05-01T10:00:00Z',
+      end: '2026-05-01T11:00:00Z',
+    });
     const narrow = (await get('/v1/signals?limit=100')).json();
     expect(narrow.data.some((s: { type: string }) => s.type.startsWith('booking.'))).toBe(false);
     const wide = await bearer(t.pool, club.id, { scopes: ['bookings:read', 'signals:read'] });
@@ -169,7 +165,7 @@ describe('GET /v1/signals', () => {
 
   it("answers 404 for another club's signal and gives a cursor of another club 400", async () => {
     const other = await insertClub(t.pool);
-    await newCustomer(other.id);
+    await insertCustomer(t.pool, other.id);
     const { rows } = await t.pool.query('SELECT id FROM signals WHERE club_id = $1', [other.id]);
     expect((await get(`/v1/signals/${rows[0].id}`)).statusCode).toBe(404);
     const res = await get(`/v1/signals?starting_after=${rows[0].id}`);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SCOPES } from '../../src/domain/scopes.ts';
+import { insertSpace, insertSpaceCategory } from '../fixtures.ts';
 import { expectOpenApi } from '../openapi.ts';
 import { bearer, insertClub, setupApp, type TestContext } from '../helper.ts';
 
@@ -7,30 +8,24 @@ let t: TestContext;
 let club: { id: string };
 let auth: string;
 
-async function insertSpace(
-  clubId: string,
-  fields: { id: string; name: string; short: string; position: number; category: string; visibility?: string },
-) {
-  await t.pool.query(
-    `INSERT INTO spaces (club_id, id, category_id, name, short_name, visibility, position)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [clubId, fields.id, fields.category, fields.name, fields.short, fields.visibility ?? 'public', fields.position],
-  );
-}
-
 beforeAll(async () => {
   t = await setupApp();
   club = await insertClub(t.pool);
   auth = await bearer(t.pool, club.id);
-  await t.pool.query(
-    `INSERT INTO space_categories (club_id, id, name) VALUES ($1, 'spc_tennis', 'Tennis'), ($1, 'spc_padel', 'Padel')`,
-    [club.id],
-  );
+  await insertSpaceCategory(t.pool, club.id, { id: 'spc_tennis', name: 'Tennis' });
+  await insertSpaceCategory(t.pool, club.id, { id: 'spc_padel', name: 'Padel' });
   // Inserted out of display order; position 2 holds two spaces, so their ids break the tie.
-  await insertSpace(club.id, { id: 'spa_c', name: 'Centre Court', short: 'CC', position: 2, category: 'spc_tennis' });
-  await insertSpace(club.id, { id: 'spa_a', name: 'Padel 1', short: 'P1', position: 3, category: 'spc_padel', visibility: 'hidden' });
-  await insertSpace(club.id, { id: 'spa_b', name: 'Court 2', short: 'C2', position: 2, category: 'spc_tennis', visibility: 'members_only' });
-  await insertSpace(club.id, { id: 'spa_z', name: 'Court 1', short: 'C1', position: 1, category: 'spc_tennis' });
+  await insertSpace(t.pool, club.id, { id: 'spa_c', name: 'Centre Court', shortName: 'CC', position: 2, categoryId: 'spc_tennis' });
+  await insertSpace(t.pool, club.id, { id: 'spa_a', name: 'Padel 1', shortName: 'P1', position: 3, categoryId: 'spc_padel', visibility: 'hidden' });
+  await insertSpace(t.pool, club.id, {
+    id: 'spa_b',
+    name: 'Court 2',
+    shortName: 'C2',
+    position: 2,
+    categoryId: 'spc_tennis',
+    visibility: 'members_only',
+  });
+  await insertSpace(t.pool, club.id, { id: 'spa_z', name: 'Court 1', shortName: 'C1', position: 1, categoryId: 'spc_tennis' });
 });
 
 const get = (url: string, authorization = auth) => t.app.inject({ method: 'GET', url, headers: { authorization } });
@@ -62,8 +57,8 @@ describe('GET /v1/spaces', () => {
 
   it("never shows another club's spaces, and gives an empty list to a club without any", async () => {
     const other = await insertClub(t.pool);
-    await t.pool.query(`INSERT INTO space_categories (club_id, id, name) VALUES ($1, 'spc_tennis', 'Tennis')`, [other.id]);
-    await insertSpace(other.id, { id: 'spa_other', name: 'Elsewhere', short: 'E', position: 0, category: 'spc_tennis' });
+    await insertSpaceCategory(t.pool, other.id, { id: 'spc_tennis', name: 'Tennis' });
+    await insertSpace(t.pool, other.id, { id: 'spa_other', name: 'Elsewhere', shortName: 'E', position: 0, categoryId: 'spc_tennis' });
     const mine = (await get('/v1/spaces')).json();
     expect(mine.data.map((s: { id: string }) => s.id)).not.toContain('spa_other');
     const empty = await insertClub(t.pool);

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SCOPES } from '../../src/domain/scopes.ts';
+import { insertCustomer, insertOrder, insertTransaction } from '../fixtures.ts';
 import { expectOpenApi } from '../openapi.ts';
 import { bearer, insertClub, setupApp, type TestContext } from '../helper.ts';
 
@@ -8,23 +9,10 @@ let club: { id: string };
 let other: { id: string };
 let auth: string;
 
-async function insertOrder(clubId: string, id: string) {
-  await t.pool.query(
-    `INSERT INTO customers (club_id, id, email) VALUES ($1, 'cus_' || $2, $2 || '@example.com') ON CONFLICT DO NOTHING`,
-    [clubId, id],
-  );
-  await t.pool.query(`INSERT INTO orders (club_id, id, customer_id, currency) VALUES ($1, $2, 'cus_' || $2, 'usd')`, [clubId, id]);
-}
-
-async function insertTransaction(
-  clubId: string,
-  fields: { id: string; order: string; amount: number; at: string; type?: string },
-) {
-  await t.pool.query(
-    `INSERT INTO transactions (club_id, id, order_id, amount, currency, charge_type, created_at)
-     VALUES ($1, $2, $3, $4, 'usd', $5, $6)`,
-    [clubId, fields.id, fields.order, fields.amount, fields.type ?? 'card', fields.at],
-  );
+/** An order with a customer of its own, `cus_<order id>`, for transactions to settle. */
+async function insertOrderWithCustomer(clubId: string, id: string) {
+  const customerId = await insertCustomer(t.pool, clubId, { id: `cus_${id}`, email: `${id}@example.com` });
+  await insertOrder(t.pool, clubId, { id, customerId });
 }
 
 beforeAll(async () => {
@@ -32,20 +20,26 @@ beforeAll(async () => {
   club = await insertClub(t.pool);
   other = await insertClub(t.pool);
   auth = await bearer(t.pool, club.id);
-  await insertOrder(club.id, 'ord_1');
-  await insertOrder(club.id, 'ord_2');
-  await insertOrder(club.id, 'ord_3');
+  await insertOrderWithCustomer(club.id, 'ord_1');
+  await insertOrderWithCustomer(club.id, 'ord_2');
+  await insertOrderWithCustomer(club.id, 'ord_3');
   // Inserted out of time order. ord_1 is charged in January and partly refunded in February.
-  await insertTransaction(club.id, { id: 'txn_refund', order: 'ord_1', amount: -2000, at: '2024-02-03T09:15:00.250Z' });
-  await insertTransaction(club.id, { id: 'txn_charge', order: 'ord_1', amount: 5000, at: '2024-01-10T12:00:00Z' });
-  await insertTransaction(club.id, { id: 'txn_lastjan', order: 'ord_2', amount: 3000, at: '2024-01-31T23:59:59.999Z' });
+  await insertTransaction(t.pool, club.id, { id: 'txn_refund', orderId: 'ord_1', amount: -2000, createdAt: '2024-02-03T09:15:00.250Z' });
+  await insertTransaction(t.pool, club.id, { id: 'txn_charge', orderId: 'ord_1', amount: 5000, createdAt: '2024-01-10T12:00:00Z' });
+  await insertTransaction(t.pool, club.id, { id: 'txn_lastjan', orderId: 'ord_2', amount: 3000, createdAt: '2024-01-31T23:59:59.999Z' });
   // Two transactions at the same instant: the id breaks the tie.
-  await insertTransaction(club.id, { id: 'txn_feb_b', order: 'ord_3', amount: 1500, at: '2024-02-01T00:00:00Z', type: 'cash' });
-  await insertTransaction(club.id, { id: 'txn_feb_a', order: 'ord_3', amount: 700, at: '2024-02-01T00:00:00Z' });
+  await insertTransaction(t.pool, club.id, {
+    id: 'txn_feb_b',
+    orderId: 'ord_3',
+    amount: 1500,
+    createdAt: '2024-02-01T00:00:00Z',
+    chargeType: 'cash',
+  });
+  await insertTransaction(t.pool, club.id, { id: 'txn_feb_a', orderId: 'ord_3', amount: 700, createdAt: '2024-02-01T00:00:00Z' });
   // Stored with microseconds; shown as 2024-03-01T00:00:00.000Z.
-  await insertTransaction(club.id, { id: 'txn_micro', order: 'ord_2', amount: 100, at: '2024-03-01T00:00:00.000400Z' });
-  await insertOrder(other.id, 'ord_other');
-  await insertTransaction(other.id, { id: 'txn_other', order: 'ord_other', amount: 999, at: '2024-01-15T00:00:00Z' });
+  await insertTransaction(t.pool, club.id, { id: 'txn_micro', orderId: 'ord_2', amount: 100, createdAt: '2024-03-01T00:00:00.000400Z' });
+  await insertOrderWithCustomer(other.id, 'ord_other');
+  await insertTransaction(t.pool, other.id, { id: 'txn_other', orderId: 'ord_other', amount: 999, createdAt: '2024-01-15T00:00:00Z' });
 });
 
 const get = (url: string, authorization = auth) => t.app.inject({ method: 'GET', url, headers: { authorization } });

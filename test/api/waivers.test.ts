@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SCOPES } from '../../src/domain/scopes.ts';
+import { insertCustomer, insertWaiver, type WaiverFields } from '../fixtures.ts';
 import { expectOpenApi } from '../openapi.ts';
 import { bearer, insertClub, setupApp, type TestContext } from '../helper.ts';
 
@@ -22,20 +23,9 @@ const at: Record<string, string> = {
   oldver: ago(3 * DAY),
 };
 
-async function insertCustomer(clubId: string, id: string, email: string) {
-  await t.pool.query(`INSERT INTO customers (club_id, id, email) VALUES ($1, $2, $3)`, [clubId, id, email]);
-}
-
-async function insertWaiver(
-  clubId: string,
-  fields: { id: string; customer: string; version: number; signedAt: string; minor?: boolean; invalidatedAt?: string },
-) {
-  await t.pool.query(
-    `INSERT INTO waiver_signatures (club_id, id, customer_id, waiver_version, signed_at, signed_for_minor, invalidated_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $5::timestamptz + interval '2 seconds')`,
-    [clubId, fields.id, fields.customer, fields.version, fields.signedAt, fields.minor ?? false, fields.invalidatedAt ?? null],
-  );
-}
+/** A signature recorded two seconds after it was signed. */
+const insertSignature = (clubId: string, f: WaiverFields) =>
+  insertWaiver(t.pool, clubId, { createdAt: new Date(Date.parse(f.signedAt) + 2000).toISOString(), ...f });
 
 beforeAll(async () => {
   t = await setupApp();
@@ -47,17 +37,17 @@ beforeAll(async () => {
     [club.id],
   );
   auth = await bearer(t.pool, club.id);
-  await insertCustomer(club.id, 'cus_ana', 'ana@example.com');
-  await insertCustomer(club.id, 'cus_kid', 'parent@example.com');
+  await insertCustomer(t.pool, club.id, { id: 'cus_ana', email: 'ana@example.com' });
+  await insertCustomer(t.pool, club.id, { id: 'cus_kid', email: 'parent@example.com' });
   // Inserted out of time order.
-  await insertWaiver(club.id, { id: 'wvr_valid', customer: 'cus_kid', version: 2, signedAt: at.valid!, minor: true });
-  await insertWaiver(club.id, { id: 'wvr_oldver', customer: 'cus_ana', version: 1, signedAt: at.oldver! });
-  await insertWaiver(club.id, { id: 'wvr_staff', customer: 'cus_ana', version: 2, signedAt: at.staff!, invalidatedAt: ago(DAY) });
-  await insertWaiver(club.id, { id: 'wvr_expired', customer: 'cus_ana', version: 2, signedAt: at.expired! });
-  await insertWaiver(club.id, { id: 'wvr_edge', customer: 'cus_ana', version: 3, signedAt: at.edge! });
-  await insertWaiver(club.id, { id: 'wvr_both', customer: 'cus_ana', version: 1, signedAt: at.both! });
-  await insertCustomer(other.id, 'cus_ana', 'ana@elsewhere.example.com');
-  await insertWaiver(other.id, { id: 'wvr_foreign', customer: 'cus_ana', version: 1, signedAt: at.valid! });
+  await insertSignature(club.id, { id: 'wvr_valid', customerId: 'cus_kid', waiverVersion: 2, signedAt: at.valid!, signedForMinor: true });
+  await insertSignature(club.id, { id: 'wvr_oldver', customerId: 'cus_ana', waiverVersion: 1, signedAt: at.oldver! });
+  await insertSignature(club.id, { id: 'wvr_staff', customerId: 'cus_ana', waiverVersion: 2, signedAt: at.staff!, invalidatedAt: ago(DAY) });
+  await insertSignature(club.id, { id: 'wvr_expired', customerId: 'cus_ana', waiverVersion: 2, signedAt: at.expired! });
+  await insertSignature(club.id, { id: 'wvr_edge', customerId: 'cus_ana', waiverVersion: 3, signedAt: at.edge! });
+  await insertSignature(club.id, { id: 'wvr_both', customerId: 'cus_ana', waiverVersion: 1, signedAt: at.both! });
+  await insertCustomer(t.pool, other.id, { id: 'cus_ana', email: 'ana@elsewhere.example.com' });
+  await insertSignature(other.id, { id: 'wvr_foreign', customerId: 'cus_ana', waiverVersion: 1, signedAt: at.valid! });
 });
 
 const get = (url: string, authorization = auth) => t.app.inject({ method: 'GET', url, headers: { authorization } });
@@ -115,8 +105,8 @@ describe('GET /v1/waivers', () => {
   it("computes status when read, from the club's current settings", async () => {
     const club2 = await insertClub(t.pool);
     const auth2 = await bearer(t.pool, club2.id);
-    await insertCustomer(club2.id, 'cus_live', 'live@example.com');
-    await insertWaiver(club2.id, { id: 'wvr_live', customer: 'cus_live', version: 1, signedAt: ago(10 * DAY) });
+    await insertCustomer(t.pool, club2.id, { id: 'cus_live', email: 'live@example.com' });
+    await insertSignature(club2.id, { id: 'wvr_live', customerId: 'cus_live', waiverVersion: 1, signedAt: ago(10 * DAY) });
     expect(await statusOf('wvr_live', auth2)).toBe('valid');
     await t.pool.query(`UPDATE clubs SET waiver_validity = interval '5 days' WHERE club_id = $1`, [club2.id]);
     expect(await statusOf('wvr_live', auth2)).toBe('expired');

@@ -7,6 +7,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { DEFAULT_SCOPES } from '../../src/domain/scopes.ts';
+import { insertBooking, insertCustomer } from '../fixtures.ts';
 import { expectOpenApi } from '../openapi.ts';
 import { bearer, insertClub, setupApp, testConfig, testSecretBox, uid, type TestContext } from '../helper.ts';
 
@@ -57,15 +58,7 @@ async function row(id: string) {
   return rows[0];
 }
 
-async function newCustomer(clubId = club.id): Promise<string> {
-  const id = `cus_${uid()}`;
-  await t.pool.query(`INSERT INTO customers (club_id, id, email, first_name, last_name) VALUES ($1, $2, $3, 'Ana', 'Lopez')`, [
-    clubId,
-    id,
-    `${id}@example.com`,
-  ]);
-  return id;
-}
+const newCustomer = (clubId = club.id) => insertCustomer(t.pool, clubId, { firstName: 'Ana', lastName: 'Lopez' });
 
 /** The signals emitted about one resource, oldest first. */
 async function signalsOf(resourceId: string) {
@@ -708,12 +701,12 @@ describe('POST /v1/webhook_endpoints/{id}/recover', () => {
     const everything = await make({ signal_types: ['*'], scopes: ['customers:read'] });
     await t.pool.query(`UPDATE customers SET archived_at = now() WHERE club_id = $1 AND id = $2`, [rc.id, customers[4]]);
     await t.pool.query(`UPDATE customers SET first_name = 'Eva' WHERE club_id = $1 AND id = $2`, [rc.id, customers[3]]);
-    const booking = `bkg_${uid()}`;
-    await t.pool.query(
-      `INSERT INTO bookings (club_id, id, customer_id, business_date, starts_at, ends_at)
-       VALUES ($1, $2, $3, '2026-07-01', '2026-07-01T14:00:00Z', '2026-07-01T15:30:00Z')`,
-      [rc.id, booking, customers[0]],
-    );
+    const booking = await insertBooking(t.pool, rc.id, {
+      customerId: customers[0]!,
+      businessDate: '2026-07-01',
+      start: '2026-07-01T14:00:00Z',
+      end: '2026-07-01T15:30:00Z',
+    });
     const created = [];
     for (const c of customers) created.push((await signalsOf(c))[0]!);
     const renamed = (await signalsOf(customers[3]!)).find((s) => s.type === 'customer.updated')!;

@@ -2,6 +2,7 @@
 // representation embeds emits the parent's signal once per transaction.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scopeOfSignalType, SIGNAL_TYPES } from '../../src/domain/signal-types.ts';
+import { insertCustomer, insertSpace, insertSpaceCategory } from '../fixtures.ts';
 import { bearer, insertClub, setupApp, uid, type TestContext } from '../helper.ts';
 import { inTransaction, lastSequence, signalsSince } from './signal-helper.ts';
 
@@ -14,14 +15,10 @@ beforeAll(async () => {
   t = await setupApp();
   club = await insertClub(t.pool);
   auth = await bearer(t.pool, club.id, { scopes: ['bookings:read', 'events:read', 'signals:read'] });
-  customer = `cus_${uid()}`;
-  await t.pool.query(`INSERT INTO customers (club_id, id, email, first_name, last_name) VALUES ($1, $2, 'p@example.com', 'Pat', 'Lee')`, [club.id, customer]);
-  await t.pool.query(`INSERT INTO space_categories (club_id, id, name) VALUES ($1, 'spc_1', 'Courts')`, [club.id]);
-  await t.pool.query(
-    `INSERT INTO spaces (club_id, id, category_id, name, short_name, position)
-     VALUES ($1, 'spa_1', 'spc_1', 'Court 1', 'C1', 1), ($1, 'spa_2', 'spc_1', 'Court 2', 'C2', 2)`,
-    [club.id],
-  );
+  customer = await insertCustomer(t.pool, club.id, { email: 'p@example.com', firstName: 'Pat', lastName: 'Lee' });
+  await insertSpaceCategory(t.pool, club.id, { id: 'spc_1', name: 'Courts' });
+  await insertSpace(t.pool, club.id, { id: 'spa_1', categoryId: 'spc_1', name: 'Court 1', shortName: 'C1', position: 1 });
+  await insertSpace(t.pool, club.id, { id: 'spa_2', categoryId: 'spc_1', name: 'Court 2', shortName: 'C2', position: 2 });
   await t.pool.query(`INSERT INTO tags (club_id, id, name) VALUES ($1, 'tag_1', 'Beginners')`, [club.id]);
 });
 

@@ -1,5 +1,6 @@
 // customer.* and subscription.* signals, emitted by the triggers in the writer's transaction.
 import { beforeAll, describe, expect, it } from 'vitest';
+import { insertCustomer } from '../fixtures.ts';
 import { bearer, insertClub, setupApp, uid, type TestContext } from '../helper.ts';
 import { inTransaction, lastSequence, signalsSince } from './signal-helper.ts';
 
@@ -15,14 +16,7 @@ beforeAll(async () => {
   await t.pool.query(`INSERT INTO plans (club_id, id, product_id, name) VALUES ($1, 'plan_1', 'prod_1', 'Gold monthly')`, [club.id]);
 });
 
-async function newCustomer(clubId = club.id): Promise<string> {
-  const id = `cus_${uid()}`;
-  await t.pool.query(
-    `INSERT INTO customers (club_id, id, email, first_name, last_name) VALUES ($1, $2, $3, 'Ana', 'Lopez')`,
-    [clubId, id, `${id}@example.com`],
-  );
-  return id;
-}
+const newCustomer = (clubId = club.id) => insertCustomer(t.pool, clubId, { firstName: 'Ana', lastName: 'Lopez' });
 
 const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: auth } });
 

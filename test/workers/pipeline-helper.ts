@@ -75,8 +75,5 @@ export async function insertEndpoint(
   return { id, secret, path };
 }
 
-export async function insertCustomer(pool: Pool, clubId: string, email = `${uid()}@example.com`): Promise<string> {
-  const id = `cus_${uid()}`;
-  await pool.query(`INSERT INTO customers (club_id, id, email) VALUES ($1, $2, $3)`, [clubId, id, email]);
-  return id;
-}
+// Customers are the signals' source in these tests: each insert emits customer.created.
+export { insertCustomer } from '../fixtures.ts';
