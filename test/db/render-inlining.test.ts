@@ -1,0 +1,105 @@
+// The performance rule of migrations/0001_core_helpers.sql, checked without timing anything:
+// the leaf helpers (cd_utc, cd_local, cd_date) are inlined into every renderer, and schedule
+// items take the club's timezone from the club row rather than calling cd_club_timezone per
+// item (migrations/0008). With track_functions = 'all', PostgreSQL counts each call of a SQL
+// function that really runs as a call; an inlined one is part of its caller's plan and never
+// shows up in pg_stat_xact_user_functions. The benchmark (bench/read-api.ts) found the schedule
+// spending over half its time in such calls.
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Pool } from '../../src/db/pool.ts';
+import { insertBooking, insertCustomer, insertEvent, insertParticipant, insertSession, insertSpace } from '../fixtures.ts';
+import { createTestDatabase, insertClub } from '../helper.ts';
+
+let pool: Pool;
+let clubId: string;
+
+// One club day in America/Chicago (-05:00 in July): 2026-07-10 00:00 to 2026-07-11 00:00.
+const DAY_START = '2026-07-10T05:00:00Z';
+const DAY_END = '2026-07-11T05:00:00Z';
+
+beforeAll(async () => {
+  ({ pool } = await createTestDatabase());
+  clubId = (await insertClub(pool, { timezone: 'America/Chicago' })).id;
+  const host = await insertCustomer(pool, clubId, { firstName: 'Hana', lastName: 'Host' });
+  const court1 = await insertSpace(pool, clubId, { name: 'Court 1', position: 1 });
+  const court2 = await insertSpace(pool, clubId, { name: 'Court 2', position: 2 });
+  const clinic = await insertEvent(pool, clubId, { title: 'Clinic', hostCustomerId: host });
+  await insertSession(pool, clubId, {
+    eventId: clinic,
+    businessDate: '2026-07-10',
+    start: '2026-07-10T14:00:00Z',
+    end: '2026-07-10T15:00:00Z',
+    spaceIds: [court1, court2],
+  });
+  await insertParticipant(pool, clubId, { eventId: clinic, customerId: host });
+  for (const hour of [16, 17, 18]) {
+    await insertBooking(pool, clubId, {
+      customerId: host,
+      title: 'Court hire',
+      businessDate: '2026-07-10',
+      start: `2026-07-10T${hour}:00:00Z`,
+      end: `2026-07-10T${hour + 1}:00:00Z`,
+      spaces: [{ spaceId: court1, start: `2026-07-10T${hour}:00:00Z`, end: `2026-07-10T${hour + 1}:00:00Z` }],
+    });
+  }
+});
+
+/** Calls of each of our SQL functions that ran as a call while `sql` ran (in a transaction of its own). */
+async function functionCalls(sql: string, params: unknown[] = []): Promise<Record<string, number>> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query(`SET LOCAL track_functions = 'all'`);
+    // Twice: the second run uses the plans PL/pgSQL cached in the first.
+    await client.query(sql, params);
+    await client.query(sql, params);
+    const { rows } = await client.query<{ funcname: string; calls: number }>(
+      'SELECT funcname, calls::int AS calls FROM pg_stat_xact_user_functions',
+    );
+    return Object.fromEntries(rows.map((row) => [row.funcname, row.calls]));
+  } finally {
+    await client.query('ROLLBACK');
+    client.release();
+  }
+}
+
+const LEAF_HELPERS = ['cd_utc', 'cd_local', 'cd_date'];
+
+describe('schedule items', () => {
+  it('take the club timezone from the club row and keep cd_local inlined', async () => {
+    const calls = await functionCalls('SELECT cd_schedule_items($1, $2::timestamptz, $3::timestamptz, false)', [clubId, DAY_START, DAY_END]);
+    // The renderers did run (two runs: 2 x 3 reservations, 2 x 1 session), so the absence below means something.
+    expect(calls.cd_render_reservation_schedule_item).toBe(6);
+    expect(calls.cd_render_event_schedule_item).toBe(2);
+    expect(calls.cd_club_timezone).toBeUndefined();
+    expect(calls.cd_local).toBeUndefined();
+  });
+
+  it('are rendered in the club’s local time with its offset', async () => {
+    const { rows } = await pool.query<{ items: { start: string; end: string; type: string }[] }>(
+      'SELECT cd_schedule_items($1, $2::timestamptz, $3::timestamptz, false) AS items',
+      [clubId, DAY_START, DAY_END],
+    );
+    expect(rows[0]!.items.map((item) => [item.type, item.start, item.end])).toEqual([
+      ['event', '2026-07-10T09:00:00-05:00', '2026-07-10T10:00:00-05:00'],
+      ['reservation', '2026-07-10T11:00:00-05:00', '2026-07-10T12:00:00-05:00'],
+      ['reservation', '2026-07-10T12:00:00-05:00', '2026-07-10T13:00:00-05:00'],
+      ['reservation', '2026-07-10T13:00:00-05:00', '2026-07-10T14:00:00-05:00'],
+    ]);
+  });
+});
+
+describe('every renderer inlines the leaf helpers', () => {
+  const cases: [renderer: string, sql: string][] = [
+    ['cd_render_booking', 'SELECT json_agg(cd_render_booking(t)) FROM bookings t WHERE t.club_id = $1'],
+    ['cd_render_event', 'SELECT json_agg(cd_render_event(t)) FROM events t WHERE t.club_id = $1'],
+    ['cd_render_participant', 'SELECT json_agg(cd_render_participant(t)) FROM participants t WHERE t.club_id = $1'],
+    ['cd_render_customer', 'SELECT json_agg(cd_render_customer(t, true)) FROM customers t WHERE t.club_id = $1'],
+    ['cd_schedule_items', `SELECT cd_schedule_items($1, '${DAY_START}'::timestamptz, '${DAY_END}'::timestamptz, false)`],
+  ];
+  it.each(cases)('%s', async (renderer, sql) => {
+    const calls = await functionCalls(sql, [clubId]);
+    expect(calls[renderer]).toBeGreaterThan(0);
+    for (const helper of LEAF_HELPERS) expect(calls[helper], `${helper} ran as a function call`).toBeUndefined();
+  });
+});
