@@ -33,6 +33,7 @@ export class Producer {
     const producer = new Producer(clubId);
     for (let i = 0; i < connections; i++) {
       const client = new pg.Client({ connectionString: databaseUrl });
+      client.on('error', () => {}); // a write in progress fails on its own; an idle loss is no crash
       await client.connect();
       producer.#clients.push(client);
     }
