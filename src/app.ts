@@ -1,8 +1,7 @@
 // Builds the Fastify app as a plugin and never listens: server.ts and the tests both use it.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { randomBytes } from 'node:crypto';
 import type { Config } from './config.ts';
 import type { Pool } from './db/pool.ts';
 import type { SecretBox } from './domain/secrets.ts';
@@ -10,6 +9,7 @@ import auth from './plugins/auth.ts';
 import errorHandler from './plugins/error-handler.ts';
 import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
+import requestLog, { newRequestId } from './plugins/request-log.ts';
 import { resourceSchemas } from './schemas/index.ts';
 import { ErrorEnvelope } from './schemas/common.ts';
 import bookings from './routes/bookings/index.ts';
@@ -56,7 +56,9 @@ export interface AppDependencies {
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
-    genReqId: () => `req_${randomBytes(12).toString('base64url')}`,
+    genReqId: newRequestId,
+    // One line per request instead, from plugins/request-log.ts.
+    logController: new LogController({ disableRequestLogging: true }),
     ajv: {
       // Unknown parameters must be rejected (decisions.md), so nothing is silently removed.
       customOptions: { removeAdditional: false, coerceTypes: true, useDefaults: false, allErrors: false },
@@ -69,6 +71,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(auth, { pool: deps.pool, cacheMs: deps.config.apiKeyCacheMs });
   await app.register(rateLimit, { ...deps.config.rateLimit, redis: deps.redis });
   await app.register(errorHandler);
+  await app.register(requestLog);
   await app.register(openapi, { serverUrl: deps.config.publicUrl });
 
   app.addSchema(ErrorEnvelope);

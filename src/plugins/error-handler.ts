@@ -99,8 +99,9 @@ export default fp(
       for (const method of methods) known.add(method);
     });
 
-    app.addHook('onSend', async (request, reply) => {
+    app.addHook('onSend', (request, reply, payload, done) => {
       reply.header('x-request-id', request.id);
+      done(null, payload);
     });
 
     app.setErrorHandler(function handle(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {

@@ -2,6 +2,7 @@
 // methods (405), no internals in 500s, the public OpenAPI document and reference page, the
 // health endpoints, and no CORS headers.
 import type { LightMyRequestResponse } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { createPool } from '../../src/db/pool.ts';
@@ -55,6 +56,36 @@ describe('X-Request-Id', () => {
     const res = await request('GET', '/healthz', { 'x-request-id': 'req_chosen_by_client' });
     expect(res.headers['x-request-id']).toMatch(/^req_/);
     expect(res.headers['x-request-id']).not.toBe('req_chosen_by_client');
+  });
+});
+
+describe('request log', () => {
+  it('writes one line per request, with its id, status, duration and club, and never the key', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'info', redact: ['req.headers.authorization'] }, {
+      write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>),
+    });
+    const app = await buildApp({ secretBox: testSecretBox(), config: testConfig(), pool: t.pool, logger });
+    try {
+      await app.ready();
+      const ok = await app.inject({ method: 'GET', url: '/v1/customers?limit=1', headers: { authorization: auth } });
+      const unauthorized = await app.inject({ method: 'GET', url: '/v1/customers' });
+      const missing = await app.inject({ method: 'GET', url: '/v1/no_such_thing', headers: { authorization: auth } });
+      const requestLines = lines.filter((line) => line.msg === 'request');
+      expect(requestLines.map((line) => [line.reqId, line.method, line.url, line.status])).toEqual([
+        [ok.headers['x-request-id'], 'GET', '/v1/customers?limit=1', 200],
+        [unauthorized.headers['x-request-id'], 'GET', '/v1/customers', 401],
+        [missing.headers['x-request-id'], 'GET', '/v1/no_such_thing', 404],
+      ]);
+      for (const line of requestLines) expect(line.duration_ms).toEqual(expect.any(Number));
+      expect(requestLines[0]!.club_id).toMatch(/^club_/);
+      expect(requestLines[1]!.club_id).toBeUndefined();
+      // Fastify's own pair of lines per request is off.
+      expect(lines.some((line) => line.msg === 'incoming request' || line.msg === 'request completed')).toBe(false);
+      expect(JSON.stringify(lines)).not.toContain(auth.replace(/^Bearer /, ''));
+    } finally {
+      await app.close();
+    }
   });
 });
 
