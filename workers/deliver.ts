@@ -1,6 +1,7 @@
 // Delivery: one attempt of one (signal, endpoint), in named steps as in Svix's worker:
-// claim -> prepare (endpoint and stored signal, read now, never from the job) -> sign and POST
-// -> record the attempt and decide (done, retry later, give up, disable the endpoint).
+// claim and prepare (the endpoint and stored signal, read with the claim, never from the job)
+// -> sign and POST -> record the attempt and decide (done, retry later, give up, disable the
+// endpoint).
 // A retry goes back to BullMQ as a delayed job; the attempt count and the due time live in the
 // deliveries table, so a job recreated after a queue loss continues the same schedule.
 import { DelayedError, type Job } from 'bullmq';
@@ -9,9 +10,9 @@ import type { Config } from '../src/config.ts';
 import {
   cancelDelivery,
   claimDelivery,
-  loadDeliveryTarget,
   recordAttempt,
   type DeliveryKey,
+  type DeliveryTarget,
 } from '../src/db/deliveries.ts';
 import type { Pool } from '../src/db/pool.ts';
 import { postDelivery, type AttemptOutcome } from '../src/delivery/http-client.ts';
@@ -45,43 +46,52 @@ export function createDeliveryProcessor(options: DeliverOptions) {
   // Longer than any attempt can take, so a lease only lapses when its worker died.
   const leaseMs = config.delivery.timeoutMs + 10_000;
   const guard = config.environment === 'development' ? 'allow-private' : 'public-only';
-  // Per-endpoint concurrency in this process: a slow or hanging receiver occupies at most this
-  // many of the worker's slots, so the other endpoints keep their latency.
-  const inFlight = new Map<string, number>();
+  const slots = new EndpointSlots(config.delivery.perEndpointConcurrency, config.delivery.concurrency);
+  // Opened secrets by their sealed bytes: AES-GCM setup at every attempt was a tenth of the
+  // worker's own CPU. A rotated secret has new sealed bytes, so an entry is never stale; the map
+  // is emptied when it grows past any realistic number of endpoints.
+  const opened = new Map<string, string>();
+  const openSecret = (sealed: Buffer): string => {
+    const key = sealed.toString('base64');
+    let secret = opened.get(key);
+    if (secret === undefined) {
+      if (opened.size >= 10_000) opened.clear();
+      secret = secretBox.open(sealed);
+      opened.set(key, secret);
+    }
+    return secret;
+  };
 
   return async function deliver(job: Job<DeliveryJob>, token?: string): Promise<string> {
     const key: DeliveryKey = { clubId: job.data.clubId, endpointId: job.data.endpointId, sequence: job.data.sequence };
-    const log = options.log.child({ signal_id: job.data.signalId, endpoint_id: key.endpointId, club_id: key.clubId });
-    const busy = inFlight.get(key.endpointId) ?? 0;
-    if (busy >= config.delivery.perEndpointConcurrency) {
+    const slot = await slots.acquire(key.endpointId);
+    if (!slot) {
       // Not an attempt: step aside for a moment and let other endpoints' jobs run.
       await job.moveToDelayed(Date.now() + 200 + Math.floor(Math.random() * 300), token);
       throw new DelayedError();
     }
-    const claim = await claimDelivery(pool, key, leaseMs);
-    if (claim.state === 'done') return 'already done';
-    // Leased by a worker that may have died, or not due: look again when the lease or due time passes.
-    if (claim.state === 'later') throw new RetryLater(claim.inMs, 'leased by another worker or not due yet');
-    inFlight.set(key.endpointId, busy + 1);
     try {
-      return await attemptDelivery(key, claim.attempt, log);
+      const claim = await claimDelivery(pool, key, leaseMs);
+      if (claim.state === 'done') return 'already done';
+      // Leased by a worker that may have died, or not due: look again when the lease or due time passes.
+      if (claim.state === 'later') throw new RetryLater(claim.inMs, 'leased by another worker or not due yet');
+      return await attemptDelivery(key, claim.attempt, claim.target, job.data.signalId);
     } finally {
-      const left = (inFlight.get(key.endpointId) ?? 1) - 1;
-      if (left <= 0) inFlight.delete(key.endpointId);
-      else inFlight.set(key.endpointId, left);
+      slots.release(slot);
     }
   };
 
-  async function attemptDelivery(key: DeliveryKey, attempt: number, log: Logger): Promise<string> {
-    const target = await loadDeliveryTarget(pool, key);
+  async function attemptDelivery(key: DeliveryKey, attempt: number, target: DeliveryTarget | null, signalId: string): Promise<string> {
+    // A child logger per attempt only costs when there is something to say at the level in force.
+    const log = () => options.log.child({ signal_id: signalId, endpoint_id: key.endpointId, club_id: key.clubId });
     if (!target || !target.active) {
       // Deleted or disabled since the job was made: never posted to again.
       await cancelDelivery(pool, key);
-      log.info({ attempt }, 'delivery canceled: endpoint deleted or disabled');
+      log().info({ attempt }, 'delivery canceled: endpoint deleted or disabled');
       metrics.deliveries.inc({ outcome: 'canceled' });
       return 'canceled';
     }
-    const secrets = [secretBox.open(target.secret), ...(target.previousSecret ? [secretBox.open(target.previousSecret)] : [])];
+    const secrets = [openSecret(target.secret), ...(target.previousSecret ? [openSecret(target.previousSecret)] : [])];
     const attemptedAt = new Date();
     const headers = signDelivery({
       signalId: target.signalId,
@@ -120,22 +130,94 @@ export function createDeliveryProcessor(options: DeliverOptions) {
       case 'succeeded':
         metrics.deliveries.inc({ outcome: 'succeeded' });
         metrics.lag.observe((Date.now() - target.signalCreatedAt.getTime()) / 1000);
-        log.info(line, 'delivery succeeded');
+        // Debug, not info: at a thousand deliveries a second, a line each is a cost of its own;
+        // the attempt row and the metrics record every success.
+        if (options.log.isLevelEnabled('debug')) log().debug(line, 'delivery succeeded');
         return 'succeeded';
       case 'retry':
         metrics.deliveries.inc({ outcome: 'retried' });
-        log.info({ ...line, error: outcome.error, retry_in_ms: result.delayMs }, 'delivery attempt failed; will retry');
+        log().info({ ...line, error: outcome.error, retry_in_ms: result.delayMs }, 'delivery attempt failed; will retry');
         throw new RetryLater(result.delayMs, outcome.error ?? `HTTP ${outcome.statusCode}`);
       case 'failed':
         metrics.deliveries.inc({ outcome: 'failed' });
-        log.warn({ ...line, error: outcome.error }, 'delivery failed: retry schedule exhausted');
+        log().warn({ ...line, error: outcome.error }, 'delivery failed: retry schedule exhausted');
         return 'failed';
       case 'endpoint_disabled':
         metrics.deliveries.inc({ outcome: 'failed' });
         metrics.endpointsDisabled.inc({ reason: result.reason });
-        log.warn({ ...line, error: outcome.error, reason: result.reason }, 'delivery failed; endpoint disabled');
+        log().warn({ ...line, error: outcome.error, reason: result.reason }, 'delivery failed; endpoint disabled');
         return 'failed';
     }
   }
 }
 
+/**
+ * Per-endpoint concurrency in this process: a slow or hanging receiver occupies at most `limit`
+ * attempts of the worker's slots, so the other endpoints keep their latency.
+ *
+ * A job over the limit is moved back to the queue for a moment, as before, unless the endpoint
+ * is answering quickly (its oldest attempt in flight began less than WAIT_MS ago): then it waits
+ * here, at most WAIT_MS, for the next free slot of that endpoint. Without the wait, a worker
+ * serving few busy endpoints bounces most of the jobs it fetches (each bounce a Redis round trip
+ * and a refetch), and the bounced ones lose 200-500 ms each. Waiting jobs hold worker slots, so
+ * an endpoint holds at most half of them, attempts and waiters together; once its attempts are
+ * older than WAIT_MS (a hanging receiver) it gets no new waiters, and only `limit` slots.
+ */
+export class EndpointSlots {
+  static readonly WAIT_MS = 1000;
+  readonly #limit: number;
+  readonly #maxHeld: number;
+  /** Per endpoint: when each attempt in flight began, and who waits for a slot. */
+  readonly #endpoints = new Map<string, { inFlight: Set<Slot>; waiters: ((slot: Slot | null) => void)[] }>();
+
+  /** `limit` attempts in flight per endpoint, of a worker running `concurrency` jobs at once. */
+  constructor(limit: number, concurrency: number) {
+    this.#limit = limit;
+    this.#maxHeld = Math.max(limit, Math.floor(concurrency / 2));
+  }
+
+  /** A slot of the endpoint, to be released; null when the caller should step aside. */
+  acquire(endpointId: string): Slot | null | Promise<Slot | null> {
+    let state = this.#endpoints.get(endpointId);
+    if (!state) {
+      state = { inFlight: new Set(), waiters: [] };
+      this.#endpoints.set(endpointId, state);
+    }
+    const now = Date.now();
+    if (state.inFlight.size < this.#limit) return this.#take(state, endpointId, now);
+    let oldest = now;
+    for (const slot of state.inFlight) oldest = Math.min(oldest, slot.startedAt);
+    if (state.inFlight.size + state.waiters.length >= this.#maxHeld || now - oldest >= EndpointSlots.WAIT_MS) return null;
+    const waiters = state.waiters;
+    return new Promise<Slot | null>((resolve) => {
+      const grant = (slot: Slot | null) => {
+        clearTimeout(timer);
+        resolve(slot);
+      };
+      const timer = setTimeout(() => {
+        waiters.splice(waiters.indexOf(grant), 1);
+        resolve(null);
+      }, EndpointSlots.WAIT_MS);
+      waiters.push(grant);
+    });
+  }
+
+  release(slot: Slot): void {
+    const state = this.#endpoints.get(slot.endpointId);
+    if (!state || !state.inFlight.delete(slot)) return;
+    const next = state.waiters.shift();
+    if (next) next(this.#take(state, slot.endpointId, Date.now()));
+    else if (state.inFlight.size === 0) this.#endpoints.delete(slot.endpointId);
+  }
+
+  #take(state: { inFlight: Set<Slot> }, endpointId: string, now: number): Slot {
+    const slot = { endpointId, startedAt: now };
+    state.inFlight.add(slot);
+    return slot;
+  }
+}
+
+interface Slot {
+  endpointId: string;
+  startedAt: number;
+}

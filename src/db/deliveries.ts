@@ -12,74 +12,34 @@ const keyParams = (k: DeliveryKey) => [k.clubId, k.endpointId, k.sequence];
 
 /**
  * Creates the deliveries of one signal, one per matching active endpoint that existed before
- * it, idempotently, and records the fan-out as done, in one transaction. Returns every
- * delivery of the signal still pending (new or left over from an interrupted run).
+ * it, idempotently, and records the fan-out as done (cd_fan_out_signals). Returns every
+ * delivery of the signal still pending: the new ones and those left over from an interrupted
+ * run. Signals fanned out at the same moment by one process share the statement (see Batcher).
  */
-export async function fanOutSignal(
-  pool: Pool,
-  clubId: string,
-  sequence: number,
-): Promise<{ endpointId: string; signalId: string; dueAt: Date }[]> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query(
-      `INSERT INTO deliveries (club_id, endpoint_id, signal_sequence, signal_id)
-       SELECT s.club_id, e.id, s.sequence, s.id
-         FROM signals s
-         JOIN webhook_endpoints e ON e.club_id = s.club_id
-        WHERE s.club_id = $1 AND s.sequence = $2
-          AND e.status = 'active' AND e.deleted_at IS NULL AND e.from_sequence < s.sequence
-          AND cd_endpoint_matches(e, s.type)
-       ON CONFLICT DO NOTHING`,
-      [clubId, sequence],
-    );
-    await client.query('INSERT INTO signal_fanouts (club_id, signal_sequence) VALUES ($1, $2) ON CONFLICT DO NOTHING', [
-      clubId,
-      sequence,
-    ]);
-    const { rows } = await client.query<{ endpoint_id: string; signal_id: string; next_attempt_at: Date }>(
-      `SELECT endpoint_id, signal_id, next_attempt_at FROM deliveries
-        WHERE club_id = $1 AND signal_sequence = $2 AND status = 'pending'`,
-      [clubId, sequence],
-    );
-    await client.query('COMMIT');
-    return rows.map((r) => ({ endpointId: r.endpoint_id, signalId: r.signal_id, dueAt: r.next_attempt_at }));
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+export function fanOutSignal(pool: Pool, clubId: string, sequence: number): Promise<PendingDelivery[]> {
+  return batchersFor(pool).fanOut.submit({ clubId, sequence });
 }
 
-export type Claim =
-  | { state: 'claimed'; attempt: number }
-  | { state: 'done' }
-  /** Held by another worker (perhaps a dead one) or not due yet: look again after `inMs`. */
-  | { state: 'later'; inMs: number };
+export interface PendingDelivery {
+  endpointId: string;
+  signalId: string;
+  dueAt: Date;
+}
 
-/**
- * Claims a pending, due delivery for one attempt: no other worker touches it until the lease
- * ends (longer than any attempt can take).
- */
-export async function claimDelivery(pool: Pool, key: DeliveryKey, leaseMs: number): Promise<Claim> {
-  const { rows } = await pool.query<{ attempts: number | null; status: string; wait_ms: number }>(
-    `WITH claimed AS (
-       UPDATE deliveries SET attempts = attempts + 1, leased_until = now() + make_interval(secs => $4::double precision / 1000)
-        WHERE ${KEY} AND status = 'pending' AND next_attempt_at <= now() + interval '1 second'
-          AND (leased_until IS NULL OR leased_until < now())
-        RETURNING attempts)
-     -- The outer read sees the row as it was before the UPDATE: enough to say why it was not claimed.
-     SELECT (SELECT attempts FROM claimed) AS attempts, d.status,
-            greatest(extract(epoch FROM greatest(d.leased_until, d.next_attempt_at) - now()) * 1000, 0) AS wait_ms
-       FROM deliveries d WHERE d.club_id = $1 AND d.endpoint_id = $2 AND d.signal_sequence = $3`,
-    [...keyParams(key), leaseMs],
-  );
-  const row = rows[0];
-  if (!row || row.status !== 'pending') return { state: 'done' };
-  if (row.attempts !== null) return { state: 'claimed', attempt: row.attempts };
-  return { state: 'later', inMs: Math.ceil(Number(row.wait_ms)) + 100 };
+async function fanOutSignals(pool: Pool, signals: { clubId: string; sequence: number }[]): Promise<PendingDelivery[][]> {
+  const { rows } = await pool.query<{ club_id: string; signal_sequence: string; endpoint_id: string; signal_id: string; next_attempt_at: Date }>({
+    name: 'cd_fan_out_signals',
+    text: 'SELECT * FROM cd_fan_out_signals($1::text[], $2::bigint[])',
+    values: [signals.map((s) => s.clubId), signals.map((s) => s.sequence)],
+  });
+  const bySignal = new Map<string, PendingDelivery[]>();
+  for (const r of rows) {
+    const key = `${r.club_id}\u0000${Number(r.signal_sequence)}`;
+    let list = bySignal.get(key);
+    if (!list) bySignal.set(key, (list = []));
+    list.push({ endpointId: r.endpoint_id, signalId: r.signal_id, dueAt: r.next_attempt_at });
+  }
+  return signals.map((s) => bySignal.get(`${s.clubId}\u0000${s.sequence}`) ?? []);
 }
 
 export interface DeliveryTarget {
@@ -92,28 +52,142 @@ export interface DeliveryTarget {
   body: string;
 }
 
-/** The endpoint as it is now and the stored signal: read at every attempt, never from the job. */
-export async function loadDeliveryTarget(pool: Pool, key: DeliveryKey): Promise<DeliveryTarget | null> {
-  const { rows } = await pool.query(
-    `SELECT e.url, e.status = 'active' AND e.deleted_at IS NULL AS active, e.secret,
-            CASE WHEN e.previous_secret_until > now() THEN e.previous_secret END AS previous_secret,
-            s.id AS signal_id, s.created_at AS signal_created_at, s.body
-       FROM webhook_endpoints e
-       JOIN signals s ON s.club_id = e.club_id AND s.sequence = $3
-      WHERE e.club_id = $1 AND e.id = $2`,
-    keyParams(key),
-  );
-  const row = rows[0];
-  if (!row) return null;
-  return {
-    url: row.url,
-    active: row.active,
-    secret: row.secret,
-    previousSecret: row.previous_secret,
-    signalId: row.signal_id,
-    signalCreatedAt: row.signal_created_at,
-    body: row.body,
-  };
+export type Claim =
+  /** `target` is null when the endpoint or the signal is gone. */
+  | { state: 'claimed'; attempt: number; target: DeliveryTarget | null }
+  | { state: 'done' }
+  /** Held by another worker (perhaps a dead one) or not due yet: look again after `inMs`. */
+  | { state: 'later'; inMs: number };
+
+/**
+ * Runs many callers' requests as one statement. A request goes at once while fewer than
+ * `inFlight` batches are running; otherwise it waits for the next to end and goes with every
+ * request that queued meanwhile (at most `max`). PostgreSQL's per-statement and per-commit work
+ * and the worker's socket writes are then paid once per batch rather than once per delivery
+ * under load, and a lone request waits for nothing. A failed statement fails each request in it.
+ */
+class Batcher<I, O> {
+  readonly #run: (inputs: I[]) => Promise<O[]>;
+  readonly #inFlight: number;
+  readonly #max: number;
+  #queue: { input: I; resolve: (output: O) => void; reject: (error: unknown) => void }[] = [];
+  #running = 0;
+
+  constructor(run: (inputs: I[]) => Promise<O[]>, inFlight: number, max: number) {
+    this.#run = run;
+    this.#inFlight = inFlight;
+    this.#max = max;
+  }
+
+  submit(input: I): Promise<O> {
+    return new Promise<O>((resolve, reject) => {
+      this.#queue.push({ input, resolve, reject });
+      this.#pump();
+    });
+  }
+
+  #pump(): void {
+    while (this.#running < this.#inFlight && this.#queue.length > 0) {
+      const batch = this.#queue.splice(0, this.#max);
+      this.#running++;
+      this.#run(batch.map((entry) => entry.input))
+        .then(
+          (outputs) => batch.forEach((entry, i) => entry.resolve(outputs[i]!)),
+          (error: unknown) => batch.forEach((entry) => entry.reject(error)),
+        )
+        .finally(() => {
+          this.#running--;
+          this.#pump();
+        });
+    }
+  }
+}
+
+// Per pool, so that every caller sharing a pool shares its batches. One batch of each kind in
+// flight: the next forms while it runs, so a claim or record waits at most one statement; with
+// more in flight, deliveries trickling in at a steady rate went one per statement and commit,
+// and the WAL flushes of those commits were what PostgreSQL waited on.
+const batchers = new WeakMap<
+  Pool,
+  {
+    fanOut: Batcher<{ clubId: string; sequence: number }, PendingDelivery[]>;
+    claim: Batcher<ClaimRequest, Claim>;
+    recordSuccess: Batcher<SuccessRecord, void>;
+  }
+>();
+
+function batchersFor(pool: Pool) {
+  let found = batchers.get(pool);
+  if (!found) {
+    found = {
+      fanOut: new Batcher((signals) => fanOutSignals(pool, signals), 1, 50),
+      claim: new Batcher((requests) => claimDeliveries(pool, requests), 1, 50),
+      recordSuccess: new Batcher((records) => recordSuccesses(pool, records), 1, 50),
+    };
+    batchers.set(pool, found);
+  }
+  return found;
+}
+
+interface ClaimRequest {
+  key: DeliveryKey;
+  leaseMs: number;
+}
+
+/**
+ * Claims a pending, due delivery for one attempt: no other worker touches it until the lease
+ * ends (longer than any attempt can take). A claimed delivery comes with its target, the
+ * endpoint as it is now and the stored signal, read in the same statement (never from the job;
+ * cd_claim_deliveries). Claims made at the same moment by one process go to PostgreSQL together
+ * (see Batcher).
+ */
+export function claimDelivery(pool: Pool, key: DeliveryKey, leaseMs: number): Promise<Claim> {
+  return batchersFor(pool).claim.submit({ key, leaseMs });
+}
+
+const keyText = (k: DeliveryKey) => `${k.clubId}\u0000${k.endpointId}\u0000${k.sequence}`;
+
+async function claimDeliveries(pool: Pool, requests: ClaimRequest[]): Promise<Claim[]> {
+  // The same delivery twice in one batch (a job run again while its first run is still going)
+  // must not be claimed twice by one statement: the second asks again a moment later.
+  const first = new Map<string, number>();
+  const unique: ClaimRequest[] = [];
+  const index = requests.map((request) => {
+    const text = keyText(request.key);
+    if (first.has(text)) return -1;
+    first.set(text, unique.length);
+    unique.push(request);
+    return unique.length - 1;
+  });
+  const { rows } = await pool.query({
+    name: 'cd_claim_deliveries',
+    text: 'SELECT * FROM cd_claim_deliveries($1::text[], $2::text[], $3::bigint[], $4::float8)',
+    values: [unique.map((r) => r.key.clubId), unique.map((r) => r.key.endpointId), unique.map((r) => r.key.sequence),
+      // One lease for the batch: every caller in a process asks for the same.
+      Math.max(...unique.map((r) => r.leaseMs))],
+  });
+  const byN = new Map<number, (typeof rows)[number]>();
+  for (const row of rows) byN.set(Number(row.n), row);
+  return index.map((i): Claim => {
+    if (i < 0) return { state: 'later', inMs: 1000 };
+    const row = byN.get(i + 1);
+    // No row: the delivery is gone (its signal pruned); not pending: finished by someone else.
+    if (!row || row.outcome === 'done') return { state: 'done' };
+    if (row.outcome === 'later') return { state: 'later', inMs: Math.ceil(Number(row.wait_ms)) + 100 };
+    const target: DeliveryTarget | null =
+      row.url === null || row.signal_id === null
+        ? null
+        : {
+            url: row.url,
+            active: row.active,
+            secret: row.secret,
+            previousSecret: row.previous_secret,
+            signalId: row.signal_id,
+            signalCreatedAt: row.signal_created_at,
+            body: row.body,
+          };
+    return { state: 'claimed', attempt: row.attempts, target };
+  });
 }
 
 export interface AttemptRecord {
@@ -134,7 +208,8 @@ export type AttemptResult =
 /**
  * Records one attempt and its consequence in one transaction: the attempt row, the delivery's
  * new state, and the endpoint's failure bookkeeping (disabled when it is gone, or failing for
- * longer than `disableAfterMs`).
+ * longer than `disableAfterMs`). Successes recorded at the same moment by one process share one
+ * statement (see Batcher); each attempt is still recorded exactly once, with its delivery's state.
  */
 export async function recordAttempt(
   pool: Pool,
@@ -143,6 +218,13 @@ export async function recordAttempt(
   attempt: AttemptRecord,
   decision: { succeeded: boolean; gone: boolean; retryDelayMs: number | null; disableAfterMs: number },
 ): Promise<AttemptResult> {
+  const attemptParams = [...keyParams(key), signalId, attempt.attemptNumber, attempt.attemptedAt, attempt.statusCode, attempt.error,
+    attempt.durationMs, attempt.responseExcerpt];
+  if (decision.succeeded) {
+    await batchersFor(pool).recordSuccess.submit({ key, signalId, attempt });
+    return { outcome: 'succeeded' };
+  }
+  // A failure: the endpoint's failing streak decides between retry, giving up and disabling it.
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -150,54 +232,41 @@ export async function recordAttempt(
       `INSERT INTO delivery_attempts (club_id, endpoint_id, signal_id, signal_sequence, attempt_number, attempted_at,
                                       status_code, error, duration_ms, response_excerpt)
        VALUES ($1, $2, $4, $3, $5, $6, $7, $8, $9, $10)`,
-      [...keyParams(key), signalId, attempt.attemptNumber, attempt.attemptedAt, attempt.statusCode, attempt.error,
-        attempt.durationMs, attempt.responseExcerpt],
+      attemptParams,
     );
+    const { rows } = await client.query<{ failing_for_ms: number }>(
+      `UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, $3)
+        WHERE club_id = $1 AND id = $2
+        RETURNING extract(epoch FROM now() - failing_since) * 1000 AS failing_for_ms`,
+      [key.clubId, key.endpointId, attempt.attemptedAt],
+    );
+    const failingForMs = Number(rows[0]?.failing_for_ms ?? 0);
     let result: AttemptResult;
-    if (decision.succeeded) {
+    const disableReason = decision.gone ? 'gone' : failingForMs >= decision.disableAfterMs ? 'failing' : null;
+    if (disableReason) {
       await client.query(
-        `UPDATE deliveries SET status = 'succeeded', completed_at = now(), leased_until = NULL WHERE ${KEY}`,
+        `UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = $3
+          WHERE club_id = $1 AND id = $2 AND status = 'active'`,
+        [key.clubId, key.endpointId, disableReason],
+      );
+      await client.query(
+        `UPDATE deliveries SET status = 'failed', completed_at = now(), leased_until = NULL WHERE ${KEY}`,
         keyParams(key),
       );
+      result = { outcome: 'endpoint_disabled', reason: disableReason };
+    } else if (decision.retryDelayMs === null) {
       await client.query(
-        'UPDATE webhook_endpoints SET failing_since = NULL WHERE club_id = $1 AND id = $2 AND failing_since IS NOT NULL',
-        [key.clubId, key.endpointId],
+        `UPDATE deliveries SET status = 'failed', completed_at = now(), leased_until = NULL WHERE ${KEY}`,
+        keyParams(key),
       );
-      result = { outcome: 'succeeded' };
+      result = { outcome: 'failed' };
     } else {
-      const { rows } = await client.query<{ failing_for_ms: number }>(
-        `UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, $3)
-          WHERE club_id = $1 AND id = $2
-          RETURNING extract(epoch FROM now() - failing_since) * 1000 AS failing_for_ms`,
-        [key.clubId, key.endpointId, attempt.attemptedAt],
+      await client.query(
+        `UPDATE deliveries SET next_attempt_at = now() + make_interval(secs => $4::double precision / 1000), leased_until = NULL
+          WHERE ${KEY}`,
+        [...keyParams(key), decision.retryDelayMs],
       );
-      const failingForMs = Number(rows[0]?.failing_for_ms ?? 0);
-      const disableReason = decision.gone ? 'gone' : failingForMs >= decision.disableAfterMs ? 'failing' : null;
-      if (disableReason) {
-        await client.query(
-          `UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = $3
-            WHERE club_id = $1 AND id = $2 AND status = 'active'`,
-          [key.clubId, key.endpointId, disableReason],
-        );
-        await client.query(
-          `UPDATE deliveries SET status = 'failed', completed_at = now(), leased_until = NULL WHERE ${KEY}`,
-          keyParams(key),
-        );
-        result = { outcome: 'endpoint_disabled', reason: disableReason };
-      } else if (decision.retryDelayMs === null) {
-        await client.query(
-          `UPDATE deliveries SET status = 'failed', completed_at = now(), leased_until = NULL WHERE ${KEY}`,
-          keyParams(key),
-        );
-        result = { outcome: 'failed' };
-      } else {
-        await client.query(
-          `UPDATE deliveries SET next_attempt_at = now() + make_interval(secs => $4::double precision / 1000), leased_until = NULL
-            WHERE ${KEY}`,
-          [...keyParams(key), decision.retryDelayMs],
-        );
-        result = { outcome: 'retry', delayMs: decision.retryDelayMs };
-      }
+      result = { outcome: 'retry', delayMs: decision.retryDelayMs };
     }
     await client.query('COMMIT');
     return result;
@@ -209,11 +278,48 @@ export async function recordAttempt(
   }
 }
 
+interface SuccessRecord {
+  key: DeliveryKey;
+  signalId: string;
+  attempt: AttemptRecord;
+}
+
+/**
+ * The common case, for a batch of successes in one statement (one implicit transaction): each
+ * attempt row, each delivery done, and each endpoint's failing streak cleared
+ * (cd_record_successes).
+ */
+async function recordSuccesses(pool: Pool, records: SuccessRecord[]): Promise<void[]> {
+  await pool.query({
+    name: 'cd_record_successes',
+    text: `SELECT cd_record_successes($1::text[], $2::text[], $3::bigint[], $4::text[], $5::int[], $6::timestamptz[],
+                                      $7::int[], $8::int[], $9::text[])`,
+    values: [
+      records.map((r) => r.key.clubId),
+      records.map((r) => r.key.endpointId),
+      records.map((r) => r.key.sequence),
+      records.map((r) => r.signalId),
+      records.map((r) => r.attempt.attemptNumber),
+      records.map((r) => r.attempt.attemptedAt),
+      records.map((r) => r.attempt.statusCode),
+      records.map((r) => r.attempt.durationMs),
+      records.map((r) => r.attempt.responseExcerpt),
+    ],
+  });
+  return records.map(() => undefined);
+}
+
 /** A delivery whose endpoint was deleted or disabled: never attempted again. */
 export async function cancelDelivery(pool: Pool, key: DeliveryKey): Promise<void> {
+  // By key, the status tested on the locked row (see claimDelivery for why not in the WHERE).
   await pool.query(
-    `UPDATE deliveries SET status = 'canceled', completed_at = now(), leased_until = NULL, attempts = greatest(attempts - 1, 0)
-      WHERE ${KEY} AND status = 'pending'`,
+    `WITH current AS MATERIALIZED (
+       SELECT club_id, endpoint_id, signal_sequence, status FROM deliveries WHERE ${KEY} FOR NO KEY UPDATE
+     )
+     UPDATE deliveries d SET status = 'canceled', completed_at = now(), leased_until = NULL, attempts = greatest(d.attempts - 1, 0)
+       FROM current c
+      WHERE d.club_id = c.club_id AND d.endpoint_id = c.endpoint_id AND d.signal_sequence = c.signal_sequence
+        AND c.status = 'pending'`,
     keyParams(key),
   );
 }
