@@ -24,6 +24,8 @@ export function transactionOf(customerId: string): string {
 export class Producer {
   readonly #clients: pg.Client[] = [];
   readonly #clubId: string;
+  /** The PostgreSQL backends of the producer's connections: the writes' own cost (triggers included). */
+  readonly backendPids: number[] = [];
 
   private constructor(clubId: string) {
     this.#clubId = clubId;
@@ -35,6 +37,8 @@ export class Producer {
       const client = new pg.Client({ connectionString: databaseUrl });
       client.on('error', () => {}); // a write in progress fails on its own; an idle loss is no crash
       await client.connect();
+      const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+      producer.backendPids.push(rows[0]!.pid);
       producer.#clients.push(client);
     }
     return producer;
