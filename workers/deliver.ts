@@ -64,7 +64,7 @@ export function createDeliveryProcessor(options: DeliverOptions) {
 
   return async function deliver(job: Job<DeliveryJob>, token?: string): Promise<string> {
     const key: DeliveryKey = { clubId: job.data.clubId, endpointId: job.data.endpointId, sequence: job.data.sequence };
-    const slot = await slots.acquire(key.endpointId);
+    const slot = slots.acquire(key.endpointId);
     if (!slot) {
       // Not an attempt: step aside for a moment and let other endpoints' jobs run.
       await job.moveToDelayed(Date.now() + 200 + Math.floor(Math.random() * 300), token);
@@ -75,13 +75,19 @@ export function createDeliveryProcessor(options: DeliverOptions) {
       if (claim.state === 'done') return 'already done';
       // Leased by a worker that may have died, or not due: look again when the lease or due time passes.
       if (claim.state === 'later') throw new RetryLater(claim.inMs, 'leased by another worker or not due yet');
-      return await attemptDelivery(key, claim.attempt, claim.target, job.data.signalId);
+      return await attemptDelivery(key, claim.attempt, claim.target, job.data.signalId, slot);
     } finally {
-      slots.release(slot);
+      slots.release(slot); // a no-op when the attempt released it already
     }
   };
 
-  async function attemptDelivery(key: DeliveryKey, attempt: number, target: DeliveryTarget | null, signalId: string): Promise<string> {
+  async function attemptDelivery(
+    key: DeliveryKey,
+    attempt: number,
+    target: DeliveryTarget | null,
+    signalId: string,
+    slot: Slot,
+  ): Promise<string> {
     // A child logger per attempt only costs when there is something to say at the level in force.
     const log = () => options.log.child({ signal_id: signalId, endpoint_id: key.endpointId, club_id: key.clubId });
     if (!target || !target.active) {
@@ -106,6 +112,9 @@ export function createDeliveryProcessor(options: DeliverOptions) {
       timeoutMs: config.delivery.timeoutMs,
       guard,
     });
+    // The endpoint's slot counts requests in flight to it: free once it has answered, not after
+    // the record (which waits for a database batch and would halve what one endpoint can take).
+    slots.release(slot);
     metrics.attemptDuration.observe({ kind: outcome.kind }, outcome.durationMs / 1000);
     const succeeded = outcome.kind === 'success';
     const retryDelayMs = succeeded
@@ -152,68 +161,74 @@ export function createDeliveryProcessor(options: DeliverOptions) {
 }
 
 /**
- * Per-endpoint concurrency in this process: a slow or hanging receiver occupies at most `limit`
- * attempts of the worker's slots, so the other endpoints keep their latency.
- *
- * A job over the limit is moved back to the queue for a moment, as before, unless the endpoint
- * is answering quickly (its oldest attempt in flight began less than WAIT_MS ago): then it waits
- * here, at most WAIT_MS, for the next free slot of that endpoint. Without the wait, a worker
- * serving few busy endpoints bounces most of the jobs it fetches (each bounce a Redis round trip
- * and a refetch), and the bounced ones lose 200-500 ms each. Waiting jobs hold worker slots, so
- * an endpoint holds at most half of them, attempts and waiters together; once its attempts are
- * older than WAIT_MS (a hanging receiver) it gets no new waiters, and only `limit` slots.
+ * Per-endpoint concurrency in this process, so that a slow or hanging receiver cannot hold back
+ * the other endpoints. An endpoint gets `limit` requests in flight; one that answers quickly
+ * gets more, up to half of the worker's slots: a fast receiver taking hundreds of signals a
+ * second needs more than a handful of slots, as each job also holds its slot while the claim
+ * goes to the database. An endpoint counts as slow, and is held to `limit`, while any of its
+ * requests in flight began FAST_MS ago or more, and for SLOW_MEMORY_MS after one took that long
+ * (so a receiver that hangs is not granted a new burst each time its requests time out).
+ * A job that gets no slot is moved back to the queue for a moment.
  */
 export class EndpointSlots {
-  static readonly WAIT_MS = 1000;
+  static readonly FAST_MS = 1000;
+  static readonly SLOW_MEMORY_MS = 60_000;
   readonly #limit: number;
-  readonly #maxHeld: number;
-  /** Per endpoint: when each attempt in flight began, and who waits for a slot. */
-  readonly #endpoints = new Map<string, { inFlight: Set<Slot>; waiters: ((slot: Slot | null) => void)[] }>();
+  readonly #burst: number;
+  readonly #inFlight = new Map<string, Set<Slot>>();
+  /** Endpoints seen slow, until when they are treated so. */
+  readonly #slowUntil = new Map<string, number>();
 
-  /** `limit` attempts in flight per endpoint, of a worker running `concurrency` jobs at once. */
+  /** `limit` requests in flight per endpoint, of a worker running `concurrency` jobs at once. */
   constructor(limit: number, concurrency: number) {
     this.#limit = limit;
-    this.#maxHeld = Math.max(limit, Math.floor(concurrency / 2));
+    this.#burst = Math.max(limit, Math.floor(concurrency / 2));
   }
 
-  /** A slot of the endpoint, to be released; null when the caller should step aside. */
-  acquire(endpointId: string): Slot | null | Promise<Slot | null> {
-    let state = this.#endpoints.get(endpointId);
-    if (!state) {
-      state = { inFlight: new Set(), waiters: [] };
-      this.#endpoints.set(endpointId, state);
-    }
+  /** A slot of the endpoint, to be released; null when the job should step aside. */
+  acquire(endpointId: string): Slot | null {
     const now = Date.now();
-    if (state.inFlight.size < this.#limit) return this.#take(state, endpointId, now);
-    let oldest = now;
-    for (const slot of state.inFlight) oldest = Math.min(oldest, slot.startedAt);
-    if (state.inFlight.size + state.waiters.length >= this.#maxHeld || now - oldest >= EndpointSlots.WAIT_MS) return null;
-    const waiters = state.waiters;
-    return new Promise<Slot | null>((resolve) => {
-      const grant = (slot: Slot | null) => {
-        clearTimeout(timer);
-        resolve(slot);
-      };
-      const timer = setTimeout(() => {
-        waiters.splice(waiters.indexOf(grant), 1);
-        resolve(null);
-      }, EndpointSlots.WAIT_MS);
-      waiters.push(grant);
-    });
-  }
-
-  release(slot: Slot): void {
-    const state = this.#endpoints.get(slot.endpointId);
-    if (!state || !state.inFlight.delete(slot)) return;
-    const next = state.waiters.shift();
-    if (next) next(this.#take(state, slot.endpointId, Date.now()));
-    else if (state.inFlight.size === 0) this.#endpoints.delete(slot.endpointId);
-  }
-
-  #take(state: { inFlight: Set<Slot> }, endpointId: string, now: number): Slot {
+    let inFlight = this.#inFlight.get(endpointId);
+    const busy = inFlight?.size ?? 0;
+    if (busy >= this.#burst) return null;
+    if (busy >= this.#limit && this.#isSlow(endpointId, inFlight!, now)) return null;
+    if (!inFlight) {
+      inFlight = new Set();
+      this.#inFlight.set(endpointId, inFlight);
+    }
     const slot = { endpointId, startedAt: now };
-    state.inFlight.add(slot);
+    inFlight.add(slot);
     return slot;
+  }
+
+  /** Frees the slot; releasing it again does nothing. */
+  release(slot: Slot): void {
+    const inFlight = this.#inFlight.get(slot.endpointId);
+    if (!inFlight || !inFlight.delete(slot)) return;
+    const now = Date.now();
+    if (now - slot.startedAt >= EndpointSlots.FAST_MS) this.#markSlow(slot.endpointId, now);
+    if (inFlight.size === 0) this.#inFlight.delete(slot.endpointId);
+  }
+
+  #isSlow(endpointId: string, inFlight: Set<Slot>, now: number): boolean {
+    const until = this.#slowUntil.get(endpointId);
+    if (until !== undefined) {
+      if (until > now) return true;
+      this.#slowUntil.delete(endpointId);
+    }
+    for (const slot of inFlight) {
+      if (now - slot.startedAt >= EndpointSlots.FAST_MS) {
+        this.#markSlow(endpointId, now);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  #markSlow(endpointId: string, now: number): void {
+    // Bounded: past any realistic number of slow endpoints, forget them all (they become slow again quickly).
+    if (this.#slowUntil.size >= 10_000) this.#slowUntil.clear();
+    this.#slowUntil.set(endpointId, now + EndpointSlots.SLOW_MEMORY_MS);
   }
 }
 

@@ -1,50 +1,62 @@
-// Per-endpoint concurrency in a delivery worker (workers/deliver.ts EndpointSlots): a busy
-// endpoint's extra jobs wait briefly for a slot while it answers quickly, and step aside when
-// it hangs or already holds half of the worker.
+// Per-endpoint concurrency in a delivery worker (workers/deliver.ts EndpointSlots): a receiver
+// answering quickly may use up to half of the worker's slots; a slow or hanging one is held to
+// the configured limit, and stays so for a while after it was last seen slow.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EndpointSlots } from '../../workers/deliver.ts';
 
 beforeEach(() => vi.useFakeTimers({ now: 1_000_000 }));
 afterEach(() => vi.useRealTimers());
 
+function take(slots: EndpointSlots, endpointId: string, n: number) {
+  return Array.from({ length: n }, () => slots.acquire(endpointId));
+}
+
 describe('EndpointSlots', () => {
-  it('grants up to the limit at once, then hands a released slot to the next waiter', async () => {
+  it('lets a fast endpoint past the limit, up to half of the worker, and no further', () => {
     const slots = new EndpointSlots(2, 10);
-    const a = await slots.acquire('we_a');
-    const b = await slots.acquire('we_a');
-    expect(a).not.toBeNull();
-    expect(b).not.toBeNull();
-    let granted: unknown;
-    const waiting = Promise.resolve(slots.acquire('we_a')).then((slot) => (granted = slot));
-    await vi.advanceTimersByTimeAsync(10);
-    expect(granted).toBeUndefined();
-    slots.release(a!);
-    await waiting;
-    expect(granted).toMatchObject({ endpointId: 'we_a' });
+    const granted = take(slots, 'we_a', 5);
+    expect(granted.every((slot) => slot !== null)).toBe(true);
+    expect(slots.acquire('we_a')).toBeNull();
     // Another endpoint is not held up by this one.
-    expect(await slots.acquire('we_b')).not.toBeNull();
-  });
-
-  it('gives up a wait after WAIT_MS, answering null', async () => {
-    const slots = new EndpointSlots(1, 10);
-    await slots.acquire('we_a');
-    const waiting = Promise.resolve(slots.acquire('we_a'));
-    await vi.advanceTimersByTimeAsync(EndpointSlots.WAIT_MS);
-    expect(await waiting).toBeNull();
-  });
-
-  it('answers null at once when the endpoint already holds half of the worker', async () => {
-    const slots = new EndpointSlots(1, 6); // at most 3 held: 1 attempt and 2 waiters
-    await slots.acquire('we_a');
-    void slots.acquire('we_a');
-    void slots.acquire('we_a');
+    expect(slots.acquire('we_b')).not.toBeNull();
+    // A released slot is free again; releasing it twice frees nothing more.
+    slots.release(granted[0]!);
+    slots.release(granted[0]!);
+    expect(slots.acquire('we_a')).not.toBeNull();
     expect(slots.acquire('we_a')).toBeNull();
   });
 
-  it('answers null at once when the endpoint\'s oldest attempt is older than WAIT_MS (a hanging receiver)', async () => {
-    const slots = new EndpointSlots(1, 10);
-    await slots.acquire('we_a');
-    vi.advanceTimersByTime(EndpointSlots.WAIT_MS);
+  it('holds an endpoint to the limit while one of its requests has been in flight for FAST_MS', () => {
+    const slots = new EndpointSlots(2, 10);
+    take(slots, 'we_a', 2);
+    vi.advanceTimersByTime(EndpointSlots.FAST_MS);
+    expect(slots.acquire('we_a')).toBeNull();
+  });
+
+  it('remembers a slow answer: no burst again until SLOW_MEMORY_MS have passed', () => {
+    const slots = new EndpointSlots(2, 10);
+    const [slow] = take(slots, 'we_a', 1);
+    vi.advanceTimersByTime(EndpointSlots.FAST_MS); // it answered (or timed out) after a second
+    slots.release(slow!);
+    expect(take(slots, 'we_a', 2).every((slot) => slot !== null)).toBe(true); // the limit still holds
+    expect(slots.acquire('we_a')).toBeNull();
+    vi.advanceTimersByTime(EndpointSlots.SLOW_MEMORY_MS);
+    // The two in flight are now old as well: still slow.
+    expect(slots.acquire('we_a')).toBeNull();
+  });
+
+  it('grants a burst again once the slow memory has passed and nothing in flight is old', () => {
+    const slots = new EndpointSlots(2, 10);
+    const [slow] = take(slots, 'we_a', 1);
+    vi.advanceTimersByTime(EndpointSlots.FAST_MS);
+    slots.release(slow!);
+    vi.advanceTimersByTime(EndpointSlots.SLOW_MEMORY_MS);
+    expect(take(slots, 'we_a', 5).every((slot) => slot !== null)).toBe(true);
+  });
+
+  it('never goes below the configured limit, even with a small worker', () => {
+    const slots = new EndpointSlots(4, 4);
+    expect(take(slots, 'we_a', 4).every((slot) => slot !== null)).toBe(true);
     expect(slots.acquire('we_a')).toBeNull();
   });
 });
