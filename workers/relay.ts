@@ -5,7 +5,7 @@
 import type { Queue } from 'bullmq';
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { claimClubMark, clubsWithPendingSignals, signalsAfter } from '../src/db/relay.ts';
+import { clubsWithPendingSignals, relayClub, signalsAfter } from '../src/db/relay.ts';
 import type { Pool } from '../src/db/pool.ts';
 import { fanOutJobId, type FanOutJob } from '../src/queue/queues.ts';
 
@@ -124,34 +124,21 @@ export class SignalRelay {
     if (signals.length === this.#options.batch) this.#again = true;
   }
 
-  /** Reads what to enqueue for a club, holding a connection only for the transaction. */
+  /** Reads what to enqueue for a club: one statement, and a second only when the mark is stuck. */
   async #readPending(clubId: string) {
     const { pool, batch, resendAfterMs } = this.#options;
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      const mark = await claimClubMark(client, clubId);
-      if (mark === null) {
-        await client.query('COMMIT');
-        return null;
-      }
-      // Normally only what is new since this process's last enqueue. When the mark has not
-      // moved for a while, everything after it again: a job the queue lost, or one enqueued by
-      // a process that died before it ran (the job ids make the others no-ops).
-      const now = Date.now();
-      const seen = this.#marks.get(clubId);
-      const stuck = seen !== undefined && seen.mark === mark && now - seen.since > resendAfterMs;
-      if (!seen || seen.mark !== mark || stuck) this.#marks.set(clubId, { mark, since: now });
-      const enqueued = this.#enqueued.get(clubId);
-      const from = stuck || enqueued === undefined ? mark : Math.max(mark, enqueued);
-      const signals = await signalsAfter(client, clubId, from, batch);
-      await client.query('COMMIT');
-      return signals.length === 0 ? null : { signals, enqueued, stuck, mark };
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    const enqueued = this.#enqueued.get(clubId);
+    const pass = await relayClub(pool, clubId, enqueued, batch);
+    if (pass === null) return null;
+    const { mark } = pass;
+    // Normally only what is new since this process's last enqueue. When the mark has not
+    // moved for a while, everything after it again: a job the queue lost, or one enqueued by
+    // a process that died before it ran (the job ids make the others no-ops).
+    const now = Date.now();
+    const seen = this.#marks.get(clubId);
+    const stuck = seen !== undefined && seen.mark === mark && now - seen.since > resendAfterMs;
+    if (!seen || seen.mark !== mark || stuck) this.#marks.set(clubId, { mark, since: now });
+    const signals = stuck && enqueued !== undefined && enqueued > mark ? await signalsAfter(pool, clubId, mark, batch) : pass.signals;
+    return signals.length === 0 ? null : { signals, enqueued, stuck, mark };
   }
 }
