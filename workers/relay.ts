@@ -101,7 +101,10 @@ export class SignalRelay {
     const pending = await this.#readPending(clubId);
     if (!pending) return;
     const { signals, enqueued, stuck, mark } = pending;
-    if (stuck) log.warn({ club_id: clubId, mark }, 'fan-out has not advanced; enqueueing pending signals again');
+    if (stuck) {
+      log.warn({ club_id: clubId, mark }, 'fan-out has not advanced; enqueueing pending signals again');
+      await forgetFinishedJobs(queue, signals.map((signal) => fanOutJobId({ clubId, sequence: signal.sequence, signalId: signal.id })));
+    }
     await queue.addBulk(
       signals.map((signal) => {
         const data: FanOutJob = { clubId, sequence: signal.sequence, signalId: signal.id };
@@ -140,5 +143,20 @@ export class SignalRelay {
     if (!seen || seen.mark !== mark || stuck) this.#marks.set(clubId, { mark, since: now });
     const signals = stuck && enqueued !== undefined && enqueued > mark ? await signalsAfter(pool, clubId, mark, batch) : pass.signals;
     return signals.length === 0 ? null : { signals, enqueued, stuck, mark };
+  }
+}
+
+/**
+ * Removes the jobs of these ids that finished, so that adding them again runs them again. A
+ * fan-out job can finish while its writes are gone: PostgreSQL crashed before flushing them (the
+ * pipeline commits without waiting for the flush, docs/webhooks.md), or it failed all its
+ * attempts while the database was away. Its id would otherwise make the new job a no-op.
+ */
+async function forgetFinishedJobs(queue: Queue<FanOutJob>, ids: string[]): Promise<void> {
+  for (const id of ids) {
+    const job = await queue.getJob(id);
+    if (!job) continue;
+    const state = await job.getState();
+    if (state === 'completed' || state === 'failed') await job.remove().catch(() => {}); // taken meanwhile: it runs anyway
   }
 }
