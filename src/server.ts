@@ -113,7 +113,7 @@ async function start(config: Config, log: Logger, roles: Roles, steps: Step[], s
   if (roles.pipeline) {
     // The pipeline's own writes (relay marks, fan-outs, claims, attempt records) commit without
     // waiting for the WAL flush: each is redone when a PostgreSQL crash forgets it
-    // (docs/webhooks.md), and it made the worker about 40% faster (docs/benchmarks.md).
+    // (docs/webhooks.md), and it made the worker about a quarter faster (docs/benchmarks.md).
     const pipelinePool = createPool(database.url, 10, { waitForFlush: false });
     steps.push(['close the pipeline database pool', () => pipelinePool.end()]);
     const started = await roles.pipeline({ config, pool: pipelinePool, databaseUrl: database.url, secretBox, log, metrics });
