@@ -374,6 +374,20 @@ interface Measurement {
   rss_median_mb?: number | undefined;
 }
 
+/** A side's figures from its latency samples (answered in time), errors and CPU spent. */
+function measured(samples: Samples, seconds: number, errors: number, cpuMs: number | undefined, answered: number): Measurement {
+  const latency = summarize(samples);
+  return {
+    rps: round(latency.count / seconds, 1),
+    p50_ms: latency.p50_ms,
+    p99_ms: latency.p99_ms,
+    mean_ms: latency.mean_ms,
+    requests: latency.count,
+    errors,
+    cpu_ms_per_request: cpuMs !== undefined && answered > 0 ? round(cpuMs / answered, 4) : undefined,
+  };
+}
+
 async function loadHttp(port: number, path: string, headers: Record<string, string>, seconds: number, serverPid: number): Promise<Measurement> {
   const samples = new Samples();
   const rss = sampleRss(serverPid);
@@ -399,15 +413,8 @@ async function loadHttp(port: number, path: string, headers: Record<string, stri
   const result = await instance;
   const cpuAfter = processCpuMs(serverPid);
   const memory = rss();
-  const latency = summarize(samples);
   return {
-    rps: round(latency.count / seconds, 1),
-    p50_ms: latency.p50_ms,
-    p99_ms: latency.p99_ms,
-    mean_ms: latency.mean_ms,
-    requests: latency.count,
-    errors: result.errors + result.non2xx,
-    cpu_ms_per_request: cpuBefore !== undefined && cpuAfter !== undefined && answered > 0 ? round((cpuAfter - cpuBefore) / answered, 4) : undefined,
+    ...measured(samples, seconds, result.errors + result.non2xx, cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : undefined, answered),
     rss_peak_mb: memory?.peak_mb,
     rss_median_mb: memory?.median_mb,
   };
@@ -440,16 +447,7 @@ async function loadSql(run: () => Promise<unknown>, seconds: number): Promise<Me
   );
   if (firstError) say(`SQL-only errors (${errors}), the first: ${(firstError as Error).message}`);
   const cpu = process.cpuUsage(cpuBefore);
-  const latency = summarize(samples);
-  return {
-    rps: round(latency.count / seconds, 1),
-    p50_ms: latency.p50_ms,
-    p99_ms: latency.p99_ms,
-    mean_ms: latency.mean_ms,
-    requests: latency.count,
-    errors,
-    cpu_ms_per_request: answered > 0 ? round((cpu.user + cpu.system) / 1000 / answered, 4) : undefined,
-  };
+  return measured(samples, seconds, errors, (cpu.user + cpu.system) / 1000, answered);
 }
 
 type Runner = (seconds: number) => Promise<Measurement>;

@@ -7,6 +7,7 @@
 // Listens on a free loopback port and prints {"port": N} on one line when ready.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { serveOnLoopback } from './loopback-server.ts';
 
 interface Captured {
   status: number;
@@ -33,15 +34,4 @@ const server = createServer((request, response) => {
   response.writeHead(route.status, { ...route.headers, 'content-length': String(route.bytes.length) });
   response.end(route.bytes);
 });
-// The same keep-alive as the API (src/server.ts), so connections live alike on both sides.
-server.keepAliveTimeout = 5_000;
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address();
-  process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`);
-});
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => {
-    server.close(() => process.exit(0));
-    server.closeAllConnections();
-  });
-}
+serveOnLoopback(server);

@@ -10,6 +10,7 @@
 // {"port": N} on one line when ready.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { serveOnLoopback } from './loopback-server.ts';
 import { createPool } from '../../src/db/pool.ts';
 import { runReadCall, type ReadCall } from './read-calls.ts';
 
@@ -35,14 +36,4 @@ const server = createServer((request, response) => {
     (error: unknown) => response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error)),
   );
 });
-server.keepAliveTimeout = 5_000;
-server.listen(0, '127.0.0.1', () => {
-  const address = server.address();
-  process.stdout.write(`${JSON.stringify({ port: typeof address === 'object' && address ? address.port : 0 })}\n`);
-});
-for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-  process.on(signal, () => {
-    server.close(() => void pool.end().finally(() => process.exit(0)));
-    server.closeAllConnections();
-  });
-}
+serveOnLoopback(server, () => pool.end());
