@@ -72,6 +72,8 @@ let args;
 if (command === 'test') args = [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...rest];
 else if (command === 'bench') args = [join(root, 'bench', 'run.ts'), ...rest];
 else if (command === 'typecheck') args = [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', root, ...rest];
+else if (command === 'lint') args = [join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), root, ...rest];
+else if (command === 'unused') args = [join(root, 'node_modules', 'knip', 'bin', 'knip.js'), '--directory', root, ...rest];
 else args = [join(root, 'src', 'cli.ts'), ...process.argv.slice(2)];
 
 const child = spawn(node, args, { stdio: 'inherit', env: { ...process.env, CLUBDATA_LAUNCHED: '1' } });
