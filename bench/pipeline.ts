@@ -52,7 +52,7 @@ const { values } = parseArgs({
 const smoke = Boolean(values.smoke);
 const backends = (values.backend === 'both' ? ['redis', 'postgres'] : [values.backend]) as ('redis' | 'postgres')[];
 if (backends.some((b) => b !== 'redis' && b !== 'postgres')) throw new Error('--backend must be redis, postgres or both');
-const wanted = new Set(values.scenario!.split(','));
+const wanted = new Set(values.scenario.split(','));
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const defaults = loadConfig({}).delivery;
@@ -284,8 +284,8 @@ async function useEndpoints(pass: Pass, tag: string, n: number): Promise<Set<str
 }
 
 async function lastSequence(pool: pg.Pool): Promise<number> {
-  const { rows } = await pool.query('SELECT coalesce((SELECT last_sequence FROM signal_sequences WHERE club_id = $1), 0) AS n', [CLUB]);
-  return Number(rows[0].n);
+  const { rows } = await pool.query<{ n: string }>('SELECT coalesce((SELECT last_sequence FROM signal_sequences WHERE club_id = $1), 0) AS n', [CLUB]);
+  return Number(rows[0]!.n);
 }
 
 /** Commit-to-receipt of every first receipt, plus throughput over the scenario. */
@@ -377,14 +377,14 @@ async function runScenario(
     const [d, f, p] = await Promise.all([
       countJobs(delivery),
       countJobs(fanOut),
-      pass.pool.query(`SELECT count(*)::int AS n FROM deliveries WHERE status = 'pending'`),
+      pass.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM deliveries WHERE status = 'pending'`),
     ]);
     return {
       delivery_waiting: d.waiting,
       delivery_active: d.active,
       delivery_delayed: d.delayed,
       fan_out_waiting: f.waiting,
-      pending_deliveries_in_db: p.rows[0].n,
+      pending_deliveries_in_db: p.rows[0]!.n,
     };
   });
   const loadBefore = machineLoad();
@@ -464,7 +464,7 @@ async function runLimit(pass: Pass, body: string): Promise<Scenario> {
     const pathList = [...paths];
     await pass.sink.take();
     const depth = sampleDepth(async () => {
-      const c = await countJobs(queue as unknown as Queue);
+      const c = await countJobs(queue);
       return { delivery_waiting: c.waiting, delivery_active: c.active, delivery_delayed: c.delayed };
     });
     const own = { plain_worker: child.pid, sink: pass.sink.child.pid, producer: process.pid };
@@ -606,7 +606,7 @@ async function runBackend(backend: 'redis' | 'postgres', sink: Sink, workDir: st
       results.push(s);
       process.stderr.write(`pipeline bench: ${backend}: ${s.name}: ${s.figures.deliveries_per_s_first_to_last_receipt} deliveries/s\n`);
     }
-    const { rows } = await pass.pool.query('SELECT body FROM signals WHERE club_id = $1 ORDER BY sequence DESC LIMIT 1', [CLUB]);
+    const { rows } = await pass.pool.query<{ body: string }>('SELECT body FROM signals WHERE club_id = $1 ORDER BY sequence DESC LIMIT 1', [CLUB]);
     const problems = pass.worker.problems();
     if (problems.length) for (const s of results) s.worker_problems = problems;
     await pass.worker.stop();

@@ -287,7 +287,7 @@ async function startApi(url: string, port: number, profileDir: string | undefine
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const stderr: string[] = [];
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     stderr.push(chunk);
     if (stderr.length > 50) stderr.splice(0, stderr.length - 50);
   });
@@ -307,7 +307,7 @@ async function startApi(url: string, port: number, profileDir: string | undefine
 /** A helper server (bare or minimal) in a child process; it prints {"port": N} when ready. */
 async function startServer(script: string, args: string[]): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, [script, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
-  const lines = createInterface({ input: child.stdout! });
+  const lines = createInterface({ input: child.stdout });
   const port = await new Promise<number>((resolvePort, reject) => {
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
     lines.once('line', (line) => resolvePort((JSON.parse(line) as { port: number }).port));

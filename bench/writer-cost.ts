@@ -100,15 +100,15 @@ async function main() {
         await client.query('VACUUM ANALYZE bookings, booking_spaces, signals');
       }
     }
-    const { rows: emitted } = await client.query(`SELECT count(*)::int AS n FROM signals`);
+    const { rows: emitted } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM signals`);
     const phases = Object.keys(samples.with).map((phase) => {
       const withMs = median(samples.with[phase]!);
       const withoutMs = median(samples.without[phase]!);
       return { phase, rows, without_ms: Math.round(withoutMs), with_ms: Math.round(withMs), ratio: Math.round((withMs / withoutMs) * 100) / 100 };
     });
-    const report = { benchmark: 'writer-cost', goal: 'ratio <= 2.0', rounds, signals_emitted: emitted[0].n, phases };
+    const report = { benchmark: 'writer-cost', goal: 'ratio <= 2.0', rounds, signals_emitted: emitted[0]!.n, phases };
     console.table(phases);
-    console.log(`signals emitted: ${emitted[0].n}`);
+    console.log(`signals emitted: ${emitted[0]!.n}`);
     if (values.out) {
       await mkdir('bench/results', { recursive: true });
       await writeFile(values.out, `${JSON.stringify(report, null, 2)}\n`);

@@ -62,7 +62,7 @@ export default async function setup(project: TestProject) {
   try {
     await admin.connect();
   } catch (error) {
-    throw new Error(`tests need PostgreSQL; ${source} (${adminUrl.replace(/:[^:@/]*@/, ':***@')}) is unreachable: ${(error as Error).message}`);
+    throw new Error(`tests need PostgreSQL; ${source} (${adminUrl.replace(/:[^:@/]*@/, ':***@')}) is unreachable: ${(error as Error).message}`, { cause: error });
   }
   const template = `clubdata_test_tmpl_${process.pid}`;
   await admin.query(`DROP DATABASE IF EXISTS ${template}`);

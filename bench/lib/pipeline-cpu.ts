@@ -23,7 +23,7 @@ function processTicks(pid: number): { comm: string; ticks: number } | null {
 
 /** Pids of every process running `command` (Redis is one process, shared with anyone else's use). */
 export function pidsOf(command: string): number[] {
-  let names: string[] = [];
+  let names: string[];
   try {
     names = readdirSync('/proc').filter((name) => /^\d+$/.test(name));
   } catch {

@@ -75,8 +75,9 @@ function startWorker(settings: PlainWorkerSettings): Worker<PlainJob> {
 
 // Only when run as the child process, not when the bench imports openPlainQueue.
 if (process.send && import.meta.filename === process.argv[1]) {
+  type Message = { start?: PlainWorkerSettings; stop?: boolean };
   let worker: Worker<PlainJob> | undefined;
-  process.on('message', async (message: { start?: PlainWorkerSettings; stop?: boolean }) => {
+  const onMessage = async (message: Message) => {
     if (message.start) {
       worker = startWorker(message.start);
       worker.on('error', (error) => process.stderr.write(`plain worker: ${error.message}\n`));
@@ -87,6 +88,8 @@ if (process.send && import.meta.filename === process.argv[1]) {
       await worker?.close();
       process.exit(0);
     }
-  });
+  };
+  // A failure stays unhandled on purpose: it ends this child with the error on stderr.
+  process.on('message', (message: Message) => void onMessage(message));
   process.on('disconnect', () => process.exit(0));
 }

@@ -149,13 +149,13 @@ const TITLES: Record<string, string> = {
   pipeline: 'Delivery pipeline',
 };
 
-function cell(value: unknown): string {
+function cell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
   if (typeof value === 'number') return Number.isFinite(value) ? value.toLocaleString('en-US', { maximumFractionDigits: 3 }) : 'n/a';
   return String(value).replace(/\|/g, '\\|').replace(/\n/g, ' ');
 }
 
-function table(columns: string[], rows: unknown[][]): string {
+function table(columns: string[], rows: (string | number | boolean | null | undefined)[][]): string {
   return [
     `| ${columns.map(cell).join(' | ')} |`,
     `|${columns.map(() => '---').join('|')}|`,
@@ -202,7 +202,11 @@ interface FigureScenario {
 function figureScenarios(report: BenchReport): FigureScenario[] | undefined {
   const list = report.scenarios;
   if (!Array.isArray(list) || list.length === 0) return undefined;
-  const ok = list.every((s) => s && typeof s === 'object' && typeof s.name === 'string' && s.figures && typeof s.figures === 'object');
+  const ok = list.every(
+    (s: unknown) =>
+      typeof s === 'object' && s !== null && 'name' in s && typeof s.name === 'string' &&
+      'figures' in s && typeof s.figures === 'object' && s.figures !== null,
+  );
   return ok ? (list as FigureScenario[]) : undefined;
 }
 
@@ -265,7 +269,7 @@ function describeMachineLine(machine: MachineDescription): string {
 
 function settingsLine(settings: Record<string, unknown> | undefined): string {
   if (!settings) return '';
-  const parts = Object.entries(settings).map(([key, value]) => `${key.replace(/_/g, ' ')}: ${typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
+  const parts = Object.entries(settings).map(([key, value]) => `${key.replace(/_/g, ' ')}: ${typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : JSON.stringify(value)}`);
   return parts.length ? `Settings: ${parts.join('; ')}.` : '';
 }
 

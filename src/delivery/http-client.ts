@@ -210,7 +210,7 @@ function statusText(statusCode: number): string {
 /** Walks an error, its causes and an AggregateError's members. */
 function* errorChain(error: unknown, depth = 0): Generator<NodeJS.ErrnoException> {
   if (!(error instanceof Error) || depth > 5) return;
-  yield error as NodeJS.ErrnoException;
+  yield error;
   if (error instanceof AggregateError) for (const inner of error.errors) yield* errorChain(inner, depth + 1);
   if (error.cause) yield* errorChain(error.cause, depth + 1);
 }

@@ -58,7 +58,7 @@ export interface Receiver {
 const SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
 
 /** Checks the command's options; throws RangeError with a message for people. */
-export function readReceiverSettings(values: { port?: unknown; secret?: unknown; status?: unknown }): ReceiverSettings {
+export function readReceiverSettings(values: { port?: string | boolean; secret?: string | boolean; status?: string | boolean }): ReceiverSettings {
   const port = values.port === undefined ? DEFAULT_RECEIVER_PORT : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535 || values.port === '') {
     throw new RangeError('--port must be a port number from 0 to 65535 (0: any free port)');

@@ -18,6 +18,7 @@ export interface SimulateSummary {
 }
 
 type Action = { name: string; weight: number; run: (pool: Pool, club: string) => Promise<string | null> };
+type IdRow = { id: string };
 
 const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
 
@@ -27,7 +28,7 @@ const ACTIONS: Action[] = [
     name: 'booking made',
     weight: 5,
     async run(pool, club) {
-      const { rows } = await pool.query(
+      const { rows } = await pool.query<{ customer_id: string; space_id: string; business_date: Date; starts_at: Date }>(
         `WITH c AS (SELECT timezone FROM clubs WHERE club_id = $1),
               cust AS (SELECT id FROM customers WHERE club_id = $1 AND archived_at IS NULL ORDER BY random() LIMIT 1),
               sp AS (SELECT id FROM spaces WHERE club_id = $1 ORDER BY random() LIMIT 1),
@@ -43,7 +44,7 @@ const ACTIONS: Action[] = [
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const booking = await client.query(
+        const booking = await client.query<IdRow>(
           `INSERT INTO bookings (club_id, customer_id, title, business_date, starts_at, ends_at, party_size, participant_count)
            VALUES ($1, $2, NULL, $3, $4::timestamptz, $4::timestamptz + interval '90 minutes', 4, 4) RETURNING id`,
           [club, r.customer_id, r.business_date, r.starts_at],
@@ -51,10 +52,10 @@ const ACTIONS: Action[] = [
         await client.query(
           `INSERT INTO booking_spaces (club_id, booking_id, space_id, starts_at, ends_at)
            VALUES ($1, $2, $3, $4::timestamptz, $4::timestamptz + interval '90 minutes')`,
-          [club, booking.rows[0].id, r.space_id, r.starts_at],
+          [club, booking.rows[0]!.id, r.space_id, r.starts_at],
         );
         await client.query('COMMIT');
-        return booking.rows[0].id;
+        return booking.rows[0]!.id;
       } catch (error) {
         await client.query('ROLLBACK');
         throw error;
@@ -67,7 +68,7 @@ const ACTIONS: Action[] = [
     name: 'booking canceled',
     weight: 2,
     async run(pool, club) {
-      const { rows } = await pool.query(
+      const { rows } = await pool.query<IdRow>(
         `UPDATE bookings SET status = 'canceled', canceled_at = now()
           WHERE club_id = $1 AND id = (SELECT id FROM bookings WHERE club_id = $1 AND status = 'confirmed'
                                          AND starts_at > now() ORDER BY random() LIMIT 1)
@@ -81,7 +82,7 @@ const ACTIONS: Action[] = [
     name: 'booking moved',
     weight: 1,
     async run(pool, club) {
-      const { rows } = await pool.query(
+      const { rows } = await pool.query<IdRow>(
         `WITH b AS (SELECT id FROM bookings WHERE club_id = $1 AND status = 'confirmed' AND starts_at > now()
                     ORDER BY random() LIMIT 1),
               moved AS (UPDATE booking_spaces SET starts_at = starts_at + interval '30 minutes', ends_at = ends_at + interval '30 minutes'
@@ -97,7 +98,7 @@ const ACTIONS: Action[] = [
     name: 'participant joined',
     weight: 4,
     async run(pool, club) {
-      const { rows } = await pool.query(
+      const { rows } = await pool.query<IdRow>(
         `WITH e AS (SELECT e.id FROM events e WHERE e.club_id = $1 AND e.canceled_at IS NULL
                       AND EXISTS (SELECT 1 FROM event_sessions s WHERE s.club_id = e.club_id AND s.event_id = e.id AND s.starts_at > now())
                     ORDER BY random() LIMIT 1),
@@ -116,7 +117,7 @@ const ACTIONS: Action[] = [
     name: 'participant left',
     weight: 2,
     async run(pool, club) {
-      const { rows } = await pool.query(
+      const { rows } = await pool.query<IdRow>(
         `UPDATE participants SET removed_at = now()
           WHERE club_id = $1 AND id = (SELECT id FROM participants WHERE club_id = $1 AND removed_at IS NULL
                                          AND check_in_status <> 'checked_in' ORDER BY random() LIMIT 1)
@@ -130,7 +131,7 @@ const ACTIONS: Action[] = [
     name: 'participant checked in',
     weight: 2,
     async run(pool, club) {
-      const { rows } = await pool.query(
+      const { rows } = await pool.query<IdRow>(
         `UPDATE participants SET check_in_status = 'checked_in'
           WHERE club_id = $1 AND id = (SELECT id FROM participants WHERE club_id = $1 AND removed_at IS NULL
                                          AND check_in_status = 'not_checked_in' ORDER BY random() LIMIT 1)
@@ -145,19 +146,19 @@ const ACTIONS: Action[] = [
     weight: 1,
     async run(pool, club) {
       const n = Math.floor(Math.random() * 1e9);
-      const { rows } = await pool.query(
+      const { rows } = await pool.query<IdRow>(
         `INSERT INTO customers (club_id, email, first_name, last_name, phone)
          VALUES ($1, $2, $3, $4, $5) RETURNING id`,
         [club, `new.player.${n}@example.com`, pick(['Alex', 'Sam', 'Jordan', 'Maria', 'Lucía']), pick(['Reyes', 'Kim', 'Okafor', 'Smith']), `+1 555 ${String(n % 10000).padStart(4, '0')}`],
       );
-      return rows[0].id;
+      return rows[0]!.id;
     },
   },
   {
     name: 'customer updated',
     weight: 2,
     async run(pool, club) {
-      const { rows } = await pool.query(
+      const { rows } = await pool.query<IdRow>(
         `UPDATE customers SET phone = '+1 555 ' || lpad((floor(random() * 10000))::int::text, 4, '0')
           WHERE club_id = $1 AND id = (SELECT id FROM customers WHERE club_id = $1 AND archived_at IS NULL ORDER BY random() LIMIT 1)
           RETURNING id`,
@@ -170,7 +171,7 @@ const ACTIONS: Action[] = [
     name: 'customer archived',
     weight: 0.5,
     async run(pool, club) {
-      const { rows } = await pool.query(
+      const { rows } = await pool.query<IdRow>(
         `UPDATE customers SET archived_at = now()
           WHERE club_id = $1 AND id = (SELECT id FROM customers WHERE club_id = $1 AND archived_at IS NULL ORDER BY random() LIMIT 1)
           RETURNING id`,
@@ -183,7 +184,7 @@ const ACTIONS: Action[] = [
     name: 'subscription renewed',
     weight: 1.5,
     async run(pool, club) {
-      const { rows } = await pool.query(
+      const { rows } = await pool.query<IdRow>(
         `UPDATE subscriptions SET current_period_start = current_period_end,
                 current_period_end = current_period_end + interval '1 month',
                 next_payment_at = current_period_end + interval '1 month'
@@ -198,7 +199,7 @@ const ACTIONS: Action[] = [
     name: 'subscription past due',
     weight: 0.5,
     async run(pool, club) {
-      const { rows } = await pool.query(
+      const { rows } = await pool.query<IdRow>(
         `UPDATE subscriptions SET status = 'past_due'
           WHERE club_id = $1 AND id = (SELECT id FROM subscriptions WHERE club_id = $1 AND status = 'active' ORDER BY random() LIMIT 1)
           RETURNING id`,
@@ -211,7 +212,7 @@ const ACTIONS: Action[] = [
     name: 'event edited',
     weight: 1,
     async run(pool, club) {
-      const { rows } = await pool.query(
+      const { rows } = await pool.query<IdRow>(
         `UPDATE events SET max_participants = max_participants + 1
           WHERE club_id = $1 AND id = (SELECT id FROM events WHERE club_id = $1 AND canceled_at IS NULL ORDER BY random() LIMIT 1)
           RETURNING id`,

@@ -1,7 +1,7 @@
 // Queue names, job payloads and the one place that picks the queue backend: Redis (BullMQ's
 // default) when REDIS_URL is set, BullMQ's own PostgreSQL backend otherwise, so that `npm start`
 // on the embedded PostgreSQL needs nothing else. The rest of the code sees one API either way.
-import { createPostgresBackend, Queue, Worker, withBackend, type ConnectionOptions, type WorkerOptions, type Processor } from 'bullmq';
+import { createPostgresBackend, Queue, Worker, withBackend, type WorkerOptions, type Processor } from 'bullmq';
 import { Redis } from 'ioredis';
 
 export const QUEUE_NAMES = {
@@ -60,9 +60,9 @@ export function openQueueBackend(options: QueueBackendOptions): QueueBackend {
     return {
       kind: 'redis',
       newQueue: <T>(name: string) =>
-        listen(new Queue<T>(name, { prefix: options.prefix, connection: connect() as ConnectionOptions })),
+        listen(new Queue<T>(name, { prefix: options.prefix, connection: connect() })),
       newWorker: <T>(name: string, processor: Processor<T>, workerOptions: Omit<WorkerOptions, 'connection'>) =>
-        listen(new Worker<T>(name, processor, { ...workerOptions, prefix: options.prefix, connection: connect() as ConnectionOptions })),
+        listen(new Worker<T>(name, processor, { ...workerOptions, prefix: options.prefix, connection: connect() })),
       async close() {
         await Promise.allSettled(connections.map((c) => c.quit()));
       },

@@ -155,7 +155,7 @@ describe('with Redis, shared by several instances', () => {
     try {
       await redis.connect();
     } catch (error) {
-      throw new Error(`these tests need Redis at ${TEST_REDIS_URL} (set TEST_REDIS_URL): ${(error as Error).message}`);
+      throw new Error(`these tests need Redis at ${TEST_REDIS_URL} (set TEST_REDIS_URL): ${(error as Error).message}`, { cause: error });
     }
     expect(await redis.ping()).toBe('PONG');
     return redis;

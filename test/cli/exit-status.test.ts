@@ -23,6 +23,7 @@ function newcomerEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
 function run(command: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs = 100_000): Promise<Run> {
   return new Promise((resolve, reject) => {
     execFile(command, args, { cwd: ROOT, env, timeout: timeoutMs }, (error, stdout, stderr) => {
+      // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- false positive: execFile's error is an Error; @types/node types it through Omit<ErrnoException>, which hides that
       if (error && typeof error.code !== 'number') return reject(error);
       resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
     });

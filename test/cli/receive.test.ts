@@ -61,8 +61,8 @@ async function startReceive(...args: string[]): Promise<RunningReceiver> {
   const exited = once(child, 'exit') as Promise<[number | null, NodeJS.Signals | null]>;
   let out = '';
   let err = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
-  child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
   await waitFor(() => (err.includes('listening on') ? true : child.exitCode !== null ? false : undefined), 'the receiver to listen').then(
     (listening) => {
       if (!listening) throw new Error(`clubdata receive exited early: ${err}`);
@@ -135,7 +135,7 @@ describe('clubdata receive --secret', () => {
     const both = signed(rotated.id, rotated.body, [generateSigningSecret(), secret]);
     expect(both['webhook-signature'].split(' ')).toHaveLength(2);
     expect((await post(receiver.url, rotated.body, both)).status).toBe(200);
-    expect(await receiver.line(rotated.id)).toMatch(/booking\.created .*  verified  /);
+    expect(await receiver.line(rotated.id)).toMatch(/booking\.created .* {2}verified {2}/);
 
     expect(await receiver.interrupt()).toBe(0);
     expect(receiver.stderr()).toContain('stopped');
@@ -263,7 +263,7 @@ describe('clubdata receive usage', () => {
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       let err = '';
-      child.stderr!.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
       const [code] = await once(child, 'exit');
       expect(code, err).toBe(2);
       expect(err).toContain(message);

@@ -24,6 +24,7 @@ export function runCli(databaseUrl: string, args: string[], options: { timeoutMs
         timeout: options.timeoutMs ?? 25_000,
       },
       (error, stdout, stderr) => {
+        // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- false positive: execFile's error is an Error; @types/node types it through Omit<ErrnoException>, which hides that
         if (error && typeof error.code !== 'number') return reject(error);
         resolve({ code: error ? (error.code as number) : 0, stdout, stderr });
       },

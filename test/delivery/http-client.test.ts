@@ -35,12 +35,13 @@ const servers: Server[] = [];
 /** A local receiver that records every request (body included) and answers with `answer`. */
 async function startReceiver(answer: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>): Promise<Receiver> {
   const receiver: Receiver = { url: '', port: 0, requests: [], connections: 0 };
-  const server = createServer(async (req, res) => {
+  const record = async (req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     receiver.requests.push({ method: req.method!, url: req.url!, headers: req.headers, body: Buffer.concat(chunks) });
     await answer(req, res);
-  });
+  };
+  const server = createServer((req, res) => void record(req, res));
   server.on('connection', (socket) => {
     receiver.connections++;
     socket.on('error', () => {}); // the client dropping a big or slow answer is expected

@@ -21,7 +21,7 @@ const liveProgress: string[] = [];
 
 beforeAll(async () => {
   const dbs = await Promise.all([createTestDatabase(), createTestDatabase(), createTestDatabase(), createTestDatabase()]);
-  [live, fixedA, fixedB, spare] = [dbs[0]!.pool, dbs[1]!.pool, dbs[2]!.pool, dbs[3]!.pool];
+  [live, fixedA, fixedB, spare] = [dbs[0].pool, dbs[1].pool, dbs[2].pool, dbs[3].pool];
   liveResult = await seedDemo(live, { size: 'small', today: now, onProgress: (m) => liveProgress.push(m) });
   await seedDemo(fixedA, { size: 'small', today: FIXED_TODAY });
   await seedDemo(fixedB, { size: 'small', today: FIXED_TODAY });
@@ -345,7 +345,7 @@ describe('seedDemo small', () => {
   });
 
   it('has bookings, rosters and orders only from customers who had joined and are not archived', async () => {
-    const bad = await rows(
+    const bad = await rows<{ what: string; n: string }>(
       live,
       `SELECT 'booking' AS what, count(*) AS n FROM bookings x JOIN customers c ON c.club_id = x.club_id AND c.id = x.customer_id
          WHERE x.created_at < c.first_became_customer_at OR c.archived_at IS NOT NULL
