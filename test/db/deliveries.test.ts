@@ -9,6 +9,7 @@ import {
   type DeliveryKey,
 } from '../../src/db/deliveries.ts';
 import type { Pool } from '../../src/db/pool.ts';
+import { updateEndpoint } from '../../src/db/webhook-endpoints.ts';
 import { createTestDatabase, insertClub, testSecretBox } from '../helper.ts';
 import { insertCustomer, insertEndpoint } from '../workers/pipeline-helper.ts';
 
@@ -70,7 +71,9 @@ describe('fanOutSignal', () => {
   });
 
   it('returns only the deliveries still pending, and none for endpoints that do not match', async () => {
-    await pool.query(`UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = 'requested' WHERE club_id = $1`, [clubId]); // earlier tests' endpoints
+    // Earlier tests' endpoints, disabled as the API does it.
+    const { rows: earlier } = await pool.query<{ id: string }>('SELECT id FROM webhook_endpoints WHERE club_id = $1', [clubId]);
+    for (const { id } of earlier) await updateEndpoint(pool, clubId, id, () => ({ status: 'disabled' }));
     await insertEndpoint(pool, secretBox, clubId, 'http://127.0.0.1:9', { signalTypes: ['booking.created'] }); // not for customers
     const { endpoints, sequences } = await signalsFor(2, 1);
     const [sequence] = sequences as [number];
@@ -144,15 +147,21 @@ describe('claimDelivery', () => {
 
 describe('recordAttempt', () => {
   it('records many simultaneous successes, each with its own attempt row, and clears failing streaks', async () => {
-    const { endpoints, sequences } = await signalsFor(2, 5);
+    const { endpoints, sequences: [failing, ...sequences] } = await signalsFor(2, 6);
+    // A failed attempt of another signal starts the first endpoint's failing streak.
+    const [failed] = await fanOutSignal(pool, clubId, failing!);
+    const failedKey: DeliveryKey = { clubId, endpointId: failed!.endpointId, sequence: failing! };
+    expect((await claimDelivery(pool, failedKey, LEASE_MS)).state).toBe('claimed');
+    const failure = { ...success(1), statusCode: 500, error: 'HTTP 500 Internal Server Error' };
+    const retry = await recordAttempt(pool, failedKey, failed!.signalId, failure, { ...decided, succeeded: false, retryDelayMs: 60_000 });
+    expect(retry).toEqual({ outcome: 'retry', delayMs: 60_000 });
+    const failingSince = async (endpointId: string) =>
+      (await pool.query('SELECT failing_since FROM webhook_endpoints WHERE club_id = $1 AND id = $2', [clubId, endpointId])).rows[0].failing_since;
+    expect(await failingSince(failed!.endpointId)).not.toBeNull();
     const keys: { key: DeliveryKey; signalId: string }[] = [];
     for (const sequence of sequences) {
       for (const d of await fanOutSignal(pool, clubId, sequence)) keys.push({ key: { clubId, endpointId: d.endpointId, sequence }, signalId: d.signalId });
     }
-    await pool.query(`UPDATE webhook_endpoints SET failing_since = now() - interval '1 hour' WHERE club_id = $1 AND id = $2`, [
-      clubId,
-      endpoints[0]!.id,
-    ]);
     const claims = await Promise.all(keys.map(({ key }) => claimDelivery(pool, key, LEASE_MS)));
     expect(claims.every((c) => c.state === 'claimed')).toBe(true);
     const results = await Promise.all(keys.map(({ key, signalId }) => recordAttempt(pool, key, signalId, success(1), decided)));
@@ -167,10 +176,6 @@ describe('recordAttempt', () => {
     );
     expect(rows).toHaveLength(keys.length);
     for (const row of rows) expect(row).toEqual({ status: 'succeeded', leased_until: null, completed: true, attempts: 1 });
-    const { rows: endpoint } = await pool.query('SELECT failing_since FROM webhook_endpoints WHERE club_id = $1 AND id = $2', [
-      clubId,
-      endpoints[0]!.id,
-    ]);
-    expect(endpoint[0].failing_since).toBeNull();
+    for (const endpoint of endpoints) expect(await failingSince(endpoint.id)).toBeNull();
   });
 });

@@ -1,15 +1,21 @@
 // Runs the real pipeline (relay, fan-out, delivery workers) in the test process against the
-// test file's own database and a queue namespace of its own, and makes endpoints with SQL.
+// test file's own database and a queue namespace of its own. Endpoints are made and changed by
+// the product: createEndpoint for a plain fixture, the real API (app.inject) for what a user
+// does to an endpoint (delete, disable, re-enable, rotate its secret, recover).
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { afterAll } from 'vitest';
+import { buildApp } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
 import type { Pool } from '../../src/db/pool.ts';
+import { createEndpoint } from '../../src/db/webhook-endpoints.ts';
+import { DEFAULT_SCOPES } from '../../src/domain/scopes.ts';
 import { generateSigningSecret, type SecretBox } from '../../src/domain/secrets.ts';
-import { createMetrics } from '../../src/metrics.ts';
+import { createMetrics, type DeliveryMetrics } from '../../src/metrics.ts';
 import type { Pipeline } from '../../src/queue/pipeline.ts';
 import { startPipeline } from '../../workers/main.ts';
-import { testConfig, testSecretBox, TEST_REDIS_URL, uid } from '../helper.ts';
+import { bearer, testConfig, testSecretBox, TEST_REDIS_URL, uid } from '../helper.ts';
 
 /** A compressed schedule so that retries happen within a test. */
 export const FAST_DELIVERY: Config['delivery'] = {
@@ -20,12 +26,16 @@ export const FAST_DELIVERY: Config['delivery'] = {
   perEndpointConcurrency: 3,
 };
 
+const SIGNAL_SCOPES = ['customers:read', 'bookings:read', 'events:read'];
+
 export interface RunningPipeline {
   pipeline: Pipeline;
   secretBox: SecretBox;
   config: Config;
+  metrics: DeliveryMetrics;
 }
 
+/** A pipeline serves every club of its database: one per database, or two would share the work. */
 export async function runPipeline(
   pool: Pool,
   databaseUrl: string,
@@ -38,41 +48,97 @@ export async function runPipeline(
     delivery: { ...FAST_DELIVERY, ...options.delivery },
   });
   const secretBox = testSecretBox();
+  const metrics = createMetrics();
   const pipeline = await startPipeline({
     config,
     pool,
     databaseUrl,
     secretBox,
     log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-    metrics: createMetrics(),
+    metrics,
   });
   afterAll(() => pipeline.close());
-  return { pipeline, secretBox, config };
+  return { pipeline, secretBox, config, metrics };
+}
+
+/** How many deliveries the pipeline has counted with this outcome (clubdata_deliveries_total). */
+export async function deliveriesCounted(running: RunningPipeline, outcome: 'succeeded' | 'retried' | 'failed' | 'canceled'): Promise<number> {
+  const { values } = await running.metrics.deliveries.get();
+  return values.find((v) => v.labels.outcome === outcome)?.value ?? 0;
+}
+
+/** Waits until `check` answers true, asking every 25 ms; fails after `timeoutMs`. */
+export async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 export interface EndpointFixture {
   id: string;
   secret: string;
+  /** The receiver path it posts to: each endpoint gets its own. */
   path: string;
 }
 
-/** An active endpoint created as the API would, receiving signals emitted from now on. */
+interface EndpointFields {
+  signalTypes?: string[];
+  scopes?: string[];
+}
+
+/** An active endpoint made by the product's createEndpoint, receiving signals emitted from now on. */
 export async function insertEndpoint(
   pool: Pool,
   secretBox: SecretBox,
   clubId: string,
   receiverUrl: string,
-  fields: { signalTypes?: string[]; scopes?: string[] } = {},
+  fields: EndpointFields = {},
 ): Promise<EndpointFixture> {
-  const id = `we_${uid()}`;
   const secret = generateSigningSecret();
-  const path = `/${id}`;
-  await pool.query(
-    `INSERT INTO webhook_endpoints (club_id, id, url, signal_types, scopes, secret, from_sequence)
-     VALUES ($1, $2, $3, $4, $5, $6, coalesce((SELECT last_sequence FROM signal_sequences WHERE club_id = $1), 0))`,
-    [clubId, id, receiverUrl + path, fields.signalTypes ?? ['*'], fields.scopes ?? ['customers:read', 'bookings:read', 'events:read'], secretBox.seal(secret)],
-  );
-  return { id, secret, path };
+  const path = `/hook_${uid()}`;
+  const body = await createEndpoint(pool, {
+    clubId,
+    url: receiverUrl + path,
+    description: '',
+    signalTypes: fields.signalTypes ?? ['*'],
+    scopes: fields.scopes ?? SIGNAL_SCOPES,
+    sealedSecret: secretBox.seal(secret),
+  });
+  return { id: (JSON.parse(body) as { id: string }).id, secret, path };
+}
+
+/** The real API over the pipeline's database and secret box, as a user of one club. */
+export interface ClubApi {
+  app: FastifyInstance;
+  call(method: 'GET' | 'POST' | 'DELETE', url: string, body?: Record<string, unknown>): Promise<LightMyRequestResponse>;
+  /** POST /v1/webhook_endpoints to a path of its own at the receiver. */
+  createEndpoint(receiverUrl: string, fields?: EndpointFields): Promise<EndpointFixture>;
+}
+
+export async function startClubApi(pool: Pool, running: RunningPipeline, clubId: string): Promise<ClubApi> {
+  const app = await buildApp({ config: running.config, pool, secretBox: running.secretBox });
+  await app.ready();
+  afterAll(() => app.close());
+  const authorization = await bearer(pool, clubId, { scopes: [...DEFAULT_SCOPES, 'webhook_endpoints:write'] });
+  const call: ClubApi['call'] = (method, url, body) =>
+    app.inject({ method, url, headers: { authorization }, ...(body === undefined ? {} : { payload: body }) });
+  return {
+    app,
+    call,
+    async createEndpoint(receiverUrl, fields = {}) {
+      const path = `/hook_${uid()}`;
+      const res = await call('POST', '/v1/webhook_endpoints', {
+        url: receiverUrl + path,
+        signal_types: fields.signalTypes ?? ['*'],
+        scopes: fields.scopes ?? SIGNAL_SCOPES,
+      });
+      if (res.statusCode !== 200) throw new Error(`creating an endpoint: ${res.statusCode} ${res.body}`);
+      const { id, secret } = res.json<{ id: string; secret: string }>();
+      return { id, secret, path };
+    },
+  };
 }
 
 // Customers are the signals' source in these tests: each insert emits customer.created.

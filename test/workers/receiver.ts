@@ -53,7 +53,7 @@ export class TestReceiver {
       });
     });
     await new Promise<void>((resolve) => this.#server!.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.#server!.address() as AddressInfo).port}`;
+    this.url = `http://127.0.0.1:${(this.#server.address() as AddressInfo).port}`;
     return this;
   }
 

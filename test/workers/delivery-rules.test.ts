@@ -1,0 +1,244 @@
+// Delivery rules of decisions.md that need a pipeline of their own or the API in the story:
+// deleting or disabling an endpoint stops what is already queued for it, the failure clock,
+// the end of a rotation, and recovery. Everything a user does goes through the real API; the
+// worker is the real one (startPipeline) posting to a real receiver on loopback.
+import pg from 'pg';
+import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Pool } from '../../src/db/pool.ts';
+import { createTestDatabase, insertClub } from '../helper.ts';
+import {
+  deliveriesCounted,
+  eventually,
+  insertCustomer,
+  runPipeline,
+  startClubApi,
+  type ClubApi,
+  type RunningPipeline,
+} from './pipeline-helper.ts';
+import { TestReceiver, type ReceivedRequest } from './receiver.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The statuses of an endpoint's deliveries, sorted. */
+async function deliveryStatuses(pool: Pool, endpointId: string): Promise<string[]> {
+  const { rows } = await pool.query<{ status: string }>('SELECT status FROM deliveries WHERE endpoint_id = $1 ORDER BY status', [endpointId]);
+  return rows.map((r) => r.status);
+}
+
+/** An endpoint as GET /v1/webhook_endpoints/{id} shows it. */
+async function endpointState(api: ClubApi, id: string): Promise<{ status: string; disabled_reason: string | null }> {
+  return (await api.call('GET', `/v1/webhook_endpoints/${id}`)).json();
+}
+
+/** A pipeline on a database of its own (a pipeline serves every club of its database), a receiver, a club and its API. */
+async function setUp(delivery: Parameters<typeof runPipeline>[2]['delivery'] = {}) {
+  const { pool, url } = await createTestDatabase();
+  const running = await runPipeline(pool, url, { backend: 'redis', delivery });
+  const receiver = await new TestReceiver().start();
+  afterAll(() => receiver.stop());
+  const club = await insertClub(pool);
+  const api = await startClubApi(pool, running, club.id);
+  return { pool, url, running, receiver, club, api };
+}
+
+describe('endpoint changes the worker must honour at once: deletion, a 410, the end of a rotation', () => {
+  let pool: Pool;
+  let url: string;
+  let running: RunningPipeline;
+  let receiver: TestReceiver;
+  let club: { id: string };
+  let api: ClubApi;
+
+  beforeAll(async () => {
+    ({ pool, url, running, receiver, club, api } = await setUp());
+  });
+
+  /** Sessions of this database waiting for a lock. */
+  const lockWaiters = async () =>
+    Number((await pool.query(`SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).rows[0].n);
+
+  it('the worker cancels, and never posts, a delivery the fan-out made while the endpoint was being deleted', async () => {
+    const endpoint = await api.createEndpoint(receiver.url);
+    receiver.respond = () => ({ status: 200 });
+    const canceledBefore = await deliveriesCounted(running, 'canceled');
+    // The race: a fan-out reads the endpoint as live, the deletion commits and cancels the
+    // endpoint's pending deliveries (none yet), then the fan-out's row lands, pending. Only the
+    // worker's own check of the endpoint stops that delivery. To make the race happen in this
+    // order, a transaction of the test holds the endpoint row; the deletion queues on it first,
+    // then the fan-out's foreign-key check, after reading the endpoint as live.
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM webhook_endpoints WHERE club_id = $1 AND id = $2 FOR UPDATE', [club.id, endpoint.id]);
+      const deletion = api.call('DELETE', `/v1/webhook_endpoints/${endpoint.id}`);
+      await eventually('the deletion waiting for the endpoint row', async () => (await lockWaiters()) === 1);
+      await insertCustomer(pool, club.id);
+      await eventually('the fan-out waiting for the endpoint row', async () => (await lockWaiters()) === 2);
+      await holder.query('COMMIT');
+      expect((await deletion).statusCode).toBe(200);
+    } finally {
+      await holder.end();
+    }
+    await eventually('the delivery settled', async () => {
+      const statuses = await deliveryStatuses(pool, endpoint.id);
+      return statuses.length === 1 && statuses[0] !== 'pending';
+    });
+    expect(await deliveryStatuses(pool, endpoint.id)).toEqual(['canceled']);
+    expect(await deliveriesCounted(running, 'canceled')).toBe(canceledBefore + 1);
+    await sleep(300);
+    expect(receiver.at(endpoint.path)).toHaveLength(0);
+  });
+
+  it('after a 410 disables an endpoint, the worker cancels its other pending deliveries and posts none of them', async () => {
+    const endpoint = await api.createEndpoint(receiver.url);
+    const canceledBefore = await deliveriesCounted(running, 'canceled');
+    // Each signal's first attempt gets a 503; the first signal's retry comes after 1 s and gets
+    // the 410, the others' after 3 s, when the endpoint is disabled.
+    const firstSeen = new Set<string>();
+    receiver.respond = (r) => {
+      if (r.path !== endpoint.path) return { status: 200 };
+      const id = String(r.headers['webhook-id']);
+      if (firstSeen.has(id)) return { status: 410 };
+      firstSeen.add(id);
+      return { status: 503, headers: { 'retry-after': firstSeen.size === 1 ? '1' : '3' } };
+    };
+    for (let i = 0; i < 3; i++) await insertCustomer(pool, club.id);
+    await eventually('the endpoint disabled', async () => (await endpointState(api, endpoint.id)).status === 'disabled');
+    expect((await endpointState(api, endpoint.id)).disabled_reason).toBe('gone');
+    await eventually('the other two deliveries settled', async () => !(await deliveryStatuses(pool, endpoint.id)).includes('pending'));
+    expect(await deliveryStatuses(pool, endpoint.id)).toEqual(['canceled', 'canceled', 'failed']);
+    expect(await deliveriesCounted(running, 'canceled')).toBe(canceledBefore + 2);
+    await sleep(300);
+    expect(receiver.at(endpoint.path)).toHaveLength(4);
+  });
+
+  it('stops signing with the previous secret once the 24 hours after a rotation have passed', async () => {
+    const endpoint = await api.createEndpoint(receiver.url);
+    receiver.respond = () => ({ status: 200 });
+    const rotated = await api.call('POST', `/v1/webhook_endpoints/${endpoint.id}/rotate_secret`);
+    const next = rotated.json<{ secret: string }>().secret;
+    // The 24 hours, passed: the previous secret's end moved to now (the only clock this test moves).
+    await pool.query('UPDATE webhook_endpoints SET previous_secret_until = now() WHERE club_id = $1 AND id = $2', [club.id, endpoint.id]);
+    await insertCustomer(pool, club.id);
+    await receiver.waitFor(() => receiver.at(endpoint.path).length >= 1, 15_000, 'delivery');
+    const [request] = receiver.at(endpoint.path) as [ReceivedRequest];
+    expect(String(request.headers['webhook-signature']).split(' ')).toHaveLength(1);
+    const headers = {
+      'webhook-id': String(request.headers['webhook-id']),
+      'webhook-timestamp': String(request.headers['webhook-timestamp']),
+      'webhook-signature': String(request.headers['webhook-signature']),
+    };
+    expect(() => new StandardWebhook(next).verify(request.body, headers)).not.toThrow();
+    expect(() => new StandardWebhook(endpoint.secret).verify(request.body, headers)).toThrow();
+  });
+});
+
+// ENDPOINT_DISABLE_AFTER of 700 ms and eight attempts 200 ms apart: a signal failing every
+// attempt crosses the window before its schedule ends.
+describe('the failure clock', () => {
+  let pool: Pool;
+  let receiver: TestReceiver;
+  let club: { id: string };
+  let api: ClubApi;
+
+  beforeAll(async () => {
+    ({ pool, receiver, club, api } = await setUp({ retrySchedule: Array<number>(7).fill(200), disableAfterMs: 700 }));
+  });
+
+  it('disables an endpoint failing for ENDPOINT_DISABLE_AFTER, with reason failing, and sends it nothing more', async () => {
+    const endpoint = await api.createEndpoint(receiver.url);
+    receiver.respond = (r) => (r.path === endpoint.path ? { status: 500 } : { status: 200 });
+    await insertCustomer(pool, club.id);
+    await eventually('the delivery settled', async () => {
+      const statuses = await deliveryStatuses(pool, endpoint.id);
+      return statuses.length === 1 && statuses[0] !== 'pending';
+    });
+    expect(await endpointState(api, endpoint.id)).toMatchObject({ status: 'disabled', disabled_reason: 'failing' });
+    // Disabled before the schedule ran out: the attempt that found 700 ms of failure was the last.
+    const posts = receiver.at(endpoint.path).length;
+    expect(posts).toBeGreaterThanOrEqual(2);
+    expect(posts).toBeLessThan(8);
+    await insertCustomer(pool, club.id);
+    await sleep(800);
+    expect(receiver.at(endpoint.path)).toHaveLength(posts);
+  });
+
+  it('a success restarts the clock: two short failing streaks, longer than the window together, disable nothing', async () => {
+    const endpoint = await api.createEndpoint(receiver.url);
+    // Each signal fails twice (about 200 ms of failure), then succeeds.
+    const attempts = new Map<string, number>();
+    receiver.respond = (r) => {
+      if (r.path !== endpoint.path) return { status: 200 };
+      const id = String(r.headers['webhook-id']);
+      attempts.set(id, (attempts.get(id) ?? 0) + 1);
+      return { status: attempts.get(id)! <= 2 ? 500 : 200 };
+    };
+    await insertCustomer(pool, club.id);
+    await receiver.waitFor(() => receiver.deliveredIds(endpoint.path).size === 1, 15_000, 'the first signal delivered');
+    await sleep(800); // the first streak began more than the window ago
+    await insertCustomer(pool, club.id);
+    await receiver.waitFor(() => receiver.deliveredIds(endpoint.path).size === 2, 15_000, 'the second signal delivered');
+    expect(await endpointState(api, endpoint.id)).toMatchObject({ status: 'active', disabled_reason: null });
+    expect(receiver.at(endpoint.path)).toHaveLength(6);
+  });
+});
+
+// A retry schedule of one minute, so that only the recovery can bring a failed or waiting
+// delivery back within the test.
+describe('recovery through the API', () => {
+  let pool: Pool;
+  let receiver: TestReceiver;
+  let club: { id: string };
+  let api: ClubApi;
+
+  beforeAll(async () => {
+    ({ pool, receiver, club, api } = await setUp({ retrySchedule: [60_000] }));
+  });
+
+  /** The id, sequence and emit time of the club's latest signal. */
+  const latestSignal = async () =>
+    (
+      await pool.query<{ id: string; sequence: number; created: string }>(
+        'SELECT id, sequence::int, cd_utc(created_at) AS created FROM signals WHERE club_id = $1 ORDER BY sequence DESC LIMIT 1',
+        [club.id],
+      )
+    ).rows[0]!;
+
+  /** Whether the relay's mark has passed the signal: its fan-out is done (migrations/0007_webhooks.sql). */
+  const fannedOut = async (signal: { sequence: number }) =>
+    (await pool.query('SELECT 1 FROM signal_relay WHERE club_id = $1 AND relayed_sequence >= $2', [club.id, signal.sequence])).rowCount === 1;
+
+  it('re-sends every signal of the window never delivered: from before the endpoint, failed, missed while disabled, waiting for a retry', async () => {
+    await insertCustomer(pool, club.id);
+    const beforeEndpoint = await latestSignal();
+    const endpoint = await api.createEndpoint(receiver.url);
+    const path = `/v1/webhook_endpoints/${endpoint.id}`;
+    let answer = 410;
+    receiver.respond = () => ({ status: answer });
+
+    await insertCustomer(pool, club.id); // its only attempt gets the 410: failed, endpoint disabled
+    const failed = await latestSignal();
+    await eventually('the endpoint disabled', async () => (await endpointState(api, endpoint.id)).status === 'disabled');
+    await insertCustomer(pool, club.id); // missed while disabled
+    const missed = await latestSignal();
+    // Re-enabled only once this signal was fanned out: a fan-out after it would deliver it.
+    await eventually('the missed signal fanned out', () => fannedOut(missed));
+    expect((await api.call('POST', path, { status: 'active' })).statusCode).toBe(200);
+    answer = 503;
+    await insertCustomer(pool, club.id); // fails once, its retry a minute away
+    const waiting = await latestSignal();
+    await eventually('the failed attempt of the waiting signal recorded', async () =>
+      (await api.call('GET', `${path}/attempts`)).json<{ data: unknown[] }>().data.length === 2,
+    );
+
+    answer = 200;
+    const recovery = await api.call('POST', `${path}/recover`, { since: beforeEndpoint.created });
+    expect(recovery.statusCode).toBe(202);
+    expect(recovery.json()).toMatchObject({ object: 'recovery', endpoint_id: endpoint.id, queued: 4 });
+    const wanted = [beforeEndpoint.id, failed.id, missed.id, waiting.id];
+    await receiver.waitFor(() => receiver.deliveredIds(endpoint.path).size === wanted.length, 30_000, 'every recovered signal');
+    expect([...receiver.deliveredIds(endpoint.path)].sort()).toEqual([...wanted].sort());
+  }, 60_000);
+});
