@@ -13,7 +13,15 @@ export interface KeyRecord {
 }
 
 export async function findKeyByHash(pool: Pool, hash: Buffer): Promise<KeyRecord | null> {
-  const result = await pool.query(
+  const result = await pool.query<{
+    id: string;
+    club_id: string;
+    scopes: string[];
+    expires_at: Date | null;
+    revoked_at: Date | null;
+    api_access: boolean;
+    timezone: string;
+  }>(
     `SELECT k.id, k.club_id, k.scopes, k.expires_at, k.revoked_at, c.api_access, c.timezone
        FROM api_keys k JOIN clubs c ON c.club_id = k.club_id
       WHERE k.key_hash = $1`,
@@ -47,13 +55,13 @@ export async function createKey(
   input: { clubId: string; name: string; scopes: readonly string[]; expiresAt: Date | null },
 ): Promise<CreatedKey & { key: string }> {
   const key = generateApiKey();
-  const result = await pool.query(
+  const result = await pool.query<CreatedKey>(
     `INSERT INTO api_keys (club_id, name, key_hash, key_last4, scopes, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6)
      RETURNING id, club_id, name, scopes, cd_utc(created_at) AS created_at, cd_utc(expires_at) AS expires_at`,
     [input.clubId, input.name, hashApiKey(key), key.slice(-4), input.scopes, input.expiresAt],
   );
-  return { ...result.rows[0], key };
+  return { ...result.rows[0]!, key };
 }
 
 export interface KeySummary extends CreatedKey {
@@ -62,7 +70,7 @@ export interface KeySummary extends CreatedKey {
 }
 
 export async function listKeys(pool: Pool, clubId: string): Promise<KeySummary[]> {
-  const result = await pool.query(
+  const result = await pool.query<KeySummary>(
     `SELECT id, club_id, name, key_last4 AS last4, scopes, cd_utc(created_at) AS created_at,
             cd_utc(expires_at) AS expires_at, cd_utc(revoked_at) AS revoked_at
        FROM api_keys WHERE club_id = $1 ORDER BY created_at, id`,
@@ -73,7 +81,7 @@ export async function listKeys(pool: Pool, clubId: string): Promise<KeySummary[]
 
 /** Revokes a key; returns false when there is no such key. Revoking twice keeps the first time. */
 export async function revokeKey(pool: Pool, id: string): Promise<KeySummary | null> {
-  const result = await pool.query(
+  const result = await pool.query<KeySummary>(
     `UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1
      RETURNING id, club_id, name, key_last4 AS last4, scopes, cd_utc(created_at) AS created_at,
                cd_utc(expires_at) AS expires_at, cd_utc(revoked_at) AS revoked_at`,

@@ -52,6 +52,21 @@ export interface DeliveryTarget {
   body: string;
 }
 
+/** A row of cd_claim_deliveries (migrations/0009_delivery_batches.sql). */
+interface ClaimRow {
+  n: number;
+  outcome: 'claimed' | 'later' | 'done';
+  attempts: number;
+  wait_ms: number;
+  url: string | null;
+  active: boolean;
+  secret: Buffer;
+  previous_secret: Buffer | null;
+  signal_id: string | null;
+  signal_created_at: Date;
+  body: string;
+}
+
 export type Claim =
   /** `target` is null when the endpoint or the signal is gone. */
   | { state: 'claimed'; attempt: number; target: DeliveryTarget | null }
@@ -159,7 +174,7 @@ async function claimDeliveries(pool: Pool, requests: ClaimRequest[]): Promise<Cl
     unique.push(request);
     return unique.length - 1;
   });
-  const { rows } = await pool.query({
+  const { rows } = await pool.query<ClaimRow>({
     name: 'cd_claim_deliveries',
     text: 'SELECT * FROM cd_claim_deliveries($1::text[], $2::text[], $3::bigint[], $4::float8)',
     values: [unique.map((r) => r.key.clubId), unique.map((r) => r.key.endpointId), unique.map((r) => r.key.sequence),
@@ -329,7 +344,7 @@ export async function cancelDelivery(pool: Pool, key: DeliveryKey): Promise<void
  * lost (a queue restart) or their worker died. The reconciler enqueues them again.
  */
 export async function overdueDeliveries(pool: Pool, graceMs: number, limit: number): Promise<(DeliveryKey & { signalId: string })[]> {
-  const { rows } = await pool.query(
+  const { rows } = await pool.query<{ club_id: string; endpoint_id: string; signal_sequence: string; signal_id: string }>(
     `SELECT club_id, endpoint_id, signal_sequence, signal_id FROM deliveries
       WHERE status = 'pending' AND next_attempt_at < now() - make_interval(secs => $1::double precision / 1000)
         AND (leased_until IS NULL OR leased_until < now())

@@ -23,7 +23,7 @@ export default fp(
         },
         security: [{ bearerAuth: [] }],
       },
-      refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`) },
+      refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     });
     await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
     app.get(

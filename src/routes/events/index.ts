@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { getEvent, getParticipant, listParticipants } from '../../db/events.ts';
 import { errorResponses, IdParams, includes } from '../../schemas/common.ts';
 import { NoQuery, ParticipantList, ParticipantListQuery, ParticipantParams } from '../../schemas/events.ts';
-import { sendRecord, sendRendered } from '../reply.ts';
+import { sendRecord } from '../reply.ts';
 
 const events: FastifyPluginAsyncTypebox = async (app) => {
   const { pool } = app;
