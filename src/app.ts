@@ -5,8 +5,12 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import type { Pool } from './db/pool.ts';
 import type { SecretBox } from './domain/secrets.ts';
+import { lookupHostAddresses, type ResolveHost } from './domain/endpoint-urls.ts';
 import auth from './plugins/auth.ts';
-import errorHandler from './plugins/error-handler.ts';
+import clientErrors, { answerClientError } from './plugins/client-errors.ts';
+import errorHandler, { MAX_PATH_PARAMETER } from './plugins/error-handler.ts';
+import idempotency from './plugins/idempotency.ts';
+import inputGuard from './plugins/input-guard.ts';
 import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import requestLog, { newRequestId } from './plugins/request-log.ts';
@@ -34,6 +38,7 @@ declare module 'fastify' {
     pool: Pool;
     config: Config;
     secretBox: SecretBox;
+    resolveHost: ResolveHost;
   }
 }
 
@@ -42,6 +47,8 @@ export interface AppDependencies {
   pool: Pool;
   /** Seals and opens webhook signing secrets. */
   secretBox: SecretBox;
+  /** Resolves webhook endpoint hosts at registration; the system resolver when left out (tests give a table). */
+  resolveHost?: ResolveHost | undefined;
   redis?: Redis | undefined;
   /** Pipeline metrics served at /metrics to operators; a fresh registry when left out. */
   metrics?: DeliveryMetrics | undefined;
@@ -51,27 +58,68 @@ export interface AppDependencies {
   routes?: 'all' | 'probes';
   /** The process logger; tests leave it out and get no request logs. */
   logger?: FastifyBaseLogger | undefined;
+  /** HTTP_TIMEOUTS by default; tests shorten them. */
+  timeouts?: Partial<HttpTimeouts> | undefined;
 }
 
+/** The HTTP server's timeouts, in ms: a client slower than these gets a 408 (client-errors.ts). */
+export interface HttpTimeouts {
+  /** To receive a whole request. */
+  requestTimeout: number;
+  /** To receive a request's headers. */
+  headersTimeout: number;
+  /** An idle keep-alive connection is closed after this. */
+  keepAliveTimeout: number;
+  /** How often Node checks the two request timeouts; its default, 30 s, would let them run 30 s late. */
+  connectionsCheckingInterval: number;
+}
+
+const HTTP_TIMEOUTS: HttpTimeouts = { requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 };
+
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const timeouts = { ...HTTP_TIMEOUTS, ...deps.timeouts };
   const app = Fastify({
     ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
     genReqId: newRequestId,
     // One line per request instead, from plugins/request-log.ts.
     logController: new LogController({ disableRequestLogging: true }),
+    // Router errors (a path that cannot be decoded, a segment longer than any id) come before
+    // any route or hook; error-handler.ts answers them in the envelope.
+    frameworkErrors: (error, request, reply) => void request.server.answerRouterError(error, request, reply),
+    routerOptions: { maxParamLength: MAX_PATH_PARAMETER },
+    // What Node's HTTP server refuses before Fastify (parse errors, slow clients, a missing
+    // Host, whose bare 400 is turned off here) is answered in plugins/client-errors.ts.
+    clientErrorHandler: answerClientError,
+    requestTimeout: timeouts.requestTimeout,
+    keepAliveTimeout: timeouts.keepAliveTimeout,
+    http: { requireHostHeader: false, headersTimeout: timeouts.headersTimeout, connectionsCheckingInterval: timeouts.connectionsCheckingInterval },
     ajv: {
-      // Unknown parameters must be rejected (decisions.md), so nothing is silently removed.
-      customOptions: { removeAdditional: false, coerceTypes: true, useDefaults: false, allErrors: false },
+      // Unknown parameters must be rejected (decisions.md), so nothing is silently removed. No
+      // type is coerced: Ajv would read "0x10", "1e2" or " 5 " as integers and "5" as a number
+      // in a body; input-guard.ts turns query digits into integers, and only those. strictNumbers
+      // refuses Infinity; verbose gives errors the schema their message is built from.
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: false,
+        useDefaults: false,
+        allErrors: false,
+        strictNumbers: true,
+        verbose: true,
+      },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('pool', deps.pool);
   app.decorate('config', deps.config);
   app.decorate('secretBox', deps.secretBox);
+  app.decorate('resolveHost', deps.resolveHost ?? lookupHostAddresses);
+  await app.register(clientErrors);
   await app.register(auth, { pool: deps.pool, cacheMs: deps.config.apiKeyCacheMs });
   await app.register(rateLimit, { ...deps.config.rateLimit, redis: deps.redis });
   await app.register(errorHandler);
   await app.register(requestLog);
+  await app.register(inputGuard);
+  await app.register(idempotency, { pool: deps.pool, secretBox: deps.secretBox });
   await app.register(openapi, { serverUrl: deps.config.publicUrl });
 
   app.addSchema(ErrorEnvelope);

@@ -10,6 +10,7 @@ import type { Config } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { createPool } from './db/pool.ts';
 import { openDatabase } from './db/postgres.ts';
+import { pruneIdempotencyKeys } from './db/idempotency-keys.ts';
 import { pruneSignals } from './db/signals.ts';
 import { prepareDemo } from './demo/first-run.ts';
 import { createMetrics } from './metrics.ts';
@@ -98,13 +99,20 @@ async function start(config: Config, log: Logger, roles: Roles, steps: Step[], s
   }
 
   // Retention: prune once at start, then hourly. Safe to run on every instance at once.
+  // Idempotency-Key records go after their 24 hours on the same clock (docs/api.md).
   const prune = () =>
-    pruneSignals(pool, config.signalRetentionDays).then(
-      (deleted) => deleted > 0 && log.info({ deleted, retention_days: config.signalRetentionDays }, 'pruned old signals'),
-      (error: unknown) => log.error({ err: error }, 'signal pruning failed'),
-    );
+    Promise.all([
+      pruneSignals(pool, config.signalRetentionDays).then(
+        (deleted) => deleted > 0 && log.info({ deleted, retention_days: config.signalRetentionDays }, 'pruned old signals'),
+        (error: unknown) => log.error({ err: error }, 'signal pruning failed'),
+      ),
+      pruneIdempotencyKeys(pool).then(
+        (deleted) => deleted > 0 && log.info({ deleted }, 'pruned expired idempotency keys'),
+        (error: unknown) => log.error({ err: error }, 'idempotency key pruning failed'),
+      ),
+    ]);
   void prune();
-  const pruneTimer = setInterval(prune, 60 * 60 * 1000);
+  const pruneTimer = setInterval(() => void prune(), 60 * 60 * 1000);
   pruneTimer.unref();
   steps.push(['stop signal pruning', async () => clearInterval(pruneTimer)]);
   if (stopping()) return;
@@ -148,9 +156,6 @@ async function start(config: Config, log: Logger, roles: Roles, steps: Step[], s
 
   const app = await buildApp({ config, pool, redis, secretBox, metrics, queues, logger: log, routes: roles.api ? 'all' : 'probes' });
   steps.push(['close HTTP server', () => app.close()]);
-  app.server.requestTimeout = 30_000;
-  app.server.headersTimeout = 10_000;
-  app.server.keepAliveTimeout = 5_000;
 
   const demo = config.demo && roles.api ? await prepareDemo(pool, config, log) : undefined;
   if (stopping()) return;

@@ -25,7 +25,9 @@ export class UsageError extends Error {}
 
 type Options = ParseArgsConfig['options'];
 
-function parse(args: string[], options: Options, positionals = 0) {
+type Parsed = { values: Record<string, string | boolean | undefined>; positionals: string[] };
+
+function parse(args: string[], options: Options, positionals = 0): Parsed {
   let parsed;
   try {
     parsed = parseArgs({ args, options: { ...options, json: { type: 'boolean' } }, allowPositionals: positionals > 0, strict: true });
@@ -33,7 +35,7 @@ function parse(args: string[], options: Options, positionals = 0) {
     throw new UsageError((error as Error).message);
   }
   if (parsed.positionals.length > positionals) throw new UsageError(`unexpected argument: ${parsed.positionals[positionals]}`);
-  return parsed as { values: Record<string, string | boolean | undefined>; positionals: string[] };
+  return parsed;
 }
 
 function required(values: Record<string, unknown>, name: string): string {
@@ -69,7 +71,12 @@ function print(json: boolean, value: unknown, text: () => string): void {
 
 function table(rows: object[], columns: string[]): string {
   if (rows.length === 0) return '(none)';
-  const cell = (v: unknown) => (v === null || v === undefined ? '-' : Array.isArray(v) ? v.join(',') : String(v));
+  const cell = (v: unknown): string => {
+    if (v === null || v === undefined) return '-';
+    if (Array.isArray(v)) return v.join(',');
+    if (typeof v === 'string') return v;
+    return v instanceof Date ? v.toISOString() : JSON.stringify(v);
+  };
   const get = (r: object, c: string) => (r as Record<string, unknown>)[c];
   const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => cell(get(r, c)).length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
@@ -281,6 +288,10 @@ async function keysCommand([sub, ...args]: string[], config: Config): Promise<nu
       }
       expiresAt = new Date(values['expires-at']);
       if (Number.isNaN(expiresAt.getTime())) throw new UsageError('--expires-at is not a valid date');
+      // A key born expired is refused on its first request: surely a typo, so say so now.
+      if (expiresAt.getTime() <= Date.now()) {
+        throw new UsageError(`--expires-at must be in the future (got ${expiresAt.toISOString()}, now is ${new Date().toISOString()})`);
+      }
     }
     const name = typeof values.name === 'string' ? values.name : '';
     const key = await withDatabase(config, async (pool) => {

@@ -43,7 +43,8 @@ Deliveries
 API keys (the key is printed once; only its hash is stored)
   keys create --club ID [--scopes a,b,...] [--expires-at ISO8601] [--name NAME]
                              Default scopes: every *:read scope except signals:read. Opt-in scopes:
-                             signals:read, webhook_endpoints:write.
+                             signals:read, webhook_endpoints:write. --expires-at must be in the
+                             future (a date alone is midnight UTC).
   keys list --club ID
   keys revoke ID
 

@@ -74,11 +74,38 @@ export async function getEndpoint(pool: Pool, clubId: string, id: string): Promi
   return result.rows[0]?.body ?? null;
 }
 
-/** What an update is checked against: the endpoint's current subscription and state. */
+/** What a write is checked against: the endpoint's current subscription and state. */
 export interface EndpointState {
   signalTypes: string[];
   scopes: string[];
   status: 'active' | 'disabled';
+  disabledReason: string | null;
+}
+
+/**
+ * A check on the endpoint that may refuse the operation by throwing (the API's: the key must
+ * hold every scope of the endpoint). Writes run it with the row locked, so the state it sees
+ * is the state written over.
+ */
+export type EndpointGuard = (current: EndpointState) => void;
+
+/**
+ * A live endpoint's state, null when there is none; with `lock`, the row stays locked for the
+ * rest of the caller's transaction.
+ */
+async function readEndpointState(
+  db: Pool | pg.PoolClient,
+  clubId: string,
+  id: string,
+  lock?: 'UPDATE' | 'SHARE',
+): Promise<EndpointState | null> {
+  const result = await db.query<{ signal_types: string[]; scopes: string[]; status: 'active' | 'disabled'; disabled_reason: string | null }>(
+    `SELECT signal_types, scopes, status, disabled_reason FROM webhook_endpoints WHERE ${LIVE}${lock ? ` FOR ${lock}` : ''}`,
+    [clubId, id],
+  );
+  const row = result.rows[0];
+  if (!row) return null;
+  return { signalTypes: row.signal_types, scopes: row.scopes, status: row.status, disabledReason: row.disabled_reason };
 }
 
 export interface EndpointChanges {
@@ -104,13 +131,9 @@ export async function updateEndpoint(
   decide: (current: EndpointState) => EndpointChanges,
 ): Promise<string | null> {
   return inTransaction(pool, async (client) => {
-    const current = await client.query<{ signal_types: string[]; scopes: string[]; status: 'active' | 'disabled' }>(
-      `SELECT signal_types, scopes, status FROM webhook_endpoints WHERE ${LIVE} FOR UPDATE`,
-      [clubId, id],
-    );
-    const row = current.rows[0];
+    const row = await readEndpointState(client, clubId, id, 'UPDATE');
     if (!row) return null;
-    const changes = decide({ signalTypes: row.signal_types, scopes: row.scopes, status: row.status });
+    const changes = decide(row);
     const p = new SqlParams();
     p.add(clubId);
     p.add(id);
@@ -145,25 +168,42 @@ async function cancelPendingDeliveries(client: pg.PoolClient, clubId: string, en
   );
 }
 
-/** A new secret; the current one keeps signing beside it for 24 hours (decisions.md). */
-export async function rotateSecret(pool: Pool, clubId: string, id: string, sealedSecret: Buffer): Promise<string | null> {
-  const result = await pool.query<{ body: string }>(
-    `UPDATE webhook_endpoints e
-        SET previous_secret = e.secret, previous_secret_until = now() + interval '24 hours', secret = $3
-      WHERE ${LIVE}
-      RETURNING cd_render_webhook_endpoint(e)::text AS body`,
-    [clubId, id, sealedSecret],
-  );
-  return result.rows[0]?.body ?? null;
+/**
+ * A new secret; the current one keeps signing beside it for 24 hours (decisions.md). Null when
+ * there is no such live endpoint; `guard` may refuse first.
+ */
+export async function rotateSecret(
+  pool: Pool,
+  clubId: string,
+  id: string,
+  sealedSecret: Buffer,
+  guard: EndpointGuard = () => {},
+): Promise<string | null> {
+  return inTransaction(pool, async (client) => {
+    const current = await readEndpointState(client, clubId, id, 'UPDATE');
+    if (!current) return null;
+    guard(current);
+    const result = await client.query<{ body: string }>(
+      `UPDATE webhook_endpoints e
+          SET previous_secret = e.secret, previous_secret_until = now() + interval '24 hours', secret = $3
+        WHERE ${LIVE}
+        RETURNING cd_render_webhook_endpoint(e)::text AS body`,
+      [clubId, id, sealedSecret],
+    );
+    return result.rows[0]!.body;
+  });
 }
 
 /**
  * Deletes an endpoint softly (its deliveries and attempts stay, as history for operators) and
  * cancels its pending deliveries in the same transaction, so not even a scheduled retry is
- * sent after the answer.
+ * sent after the answer. Null when there is no such live endpoint; `guard` may refuse first.
  */
-export async function deleteEndpoint(pool: Pool, clubId: string, id: string): Promise<string | null> {
+export async function deleteEndpoint(pool: Pool, clubId: string, id: string, guard: EndpointGuard = () => {}): Promise<string | null> {
   return inTransaction(pool, async (client) => {
+    const current = await readEndpointState(client, clubId, id, 'UPDATE');
+    if (!current) return null;
+    guard(current);
     const result = await client.query<{ body: string }>(
       `UPDATE webhook_endpoints e SET deleted_at = now() WHERE ${LIVE}
        RETURNING cd_render_deleted_webhook_endpoint(e)::text AS body`,
@@ -180,11 +220,15 @@ export interface AttemptListFilter {
   endpointId: string;
   limit: number;
   startingAfter: string | undefined;
+  /** May refuse the reading, given the endpoint's state. */
+  guard?: EndpointGuard | undefined;
 }
 
 /** Attempts of a live endpoint, newest first; null when there is no such endpoint. */
 export async function listAttempts(pool: Pool, filter: AttemptListFilter): Promise<string | null> {
-  if ((await getEndpoint(pool, filter.clubId, filter.endpointId)) === null) return null;
+  const current = await readEndpointState(pool, filter.clubId, filter.endpointId);
+  if (current === null) return null;
+  filter.guard?.(current);
   return listPage(
     pool,
     {
@@ -212,6 +256,8 @@ export interface RecoveryRequest {
    * inclusive, `untilMs` exclusive; no `untilMs` means up to the database's now().
    */
   window: { fromMs: number; untilMs: number | undefined };
+  /** May refuse the recovery, given the endpoint's state (checked with the row locked). */
+  guard?: EndpointGuard | undefined;
 }
 
 export type RecoveryResult = { outcome: 'queued'; body: string } | { outcome: 'missing' } | { outcome: 'disabled'; reason: string };
@@ -225,13 +271,10 @@ export type RecoveryResult = { outcome: 'queued'; body: string } | { outcome: 'm
  */
 export async function recoverDeliveries(pool: Pool, request: RecoveryRequest): Promise<RecoveryResult> {
   return inTransaction(pool, async (client) => {
-    const endpoint = await client.query<{ status: string; disabled_reason: string | null }>(
-      `SELECT status, disabled_reason FROM webhook_endpoints WHERE ${LIVE} FOR SHARE`,
-      [request.clubId, request.endpointId],
-    );
-    const row = endpoint.rows[0];
+    const row = await readEndpointState(client, request.clubId, request.endpointId, 'SHARE');
     if (!row) return { outcome: 'missing' } as const;
-    if (row.status !== 'active') return { outcome: 'disabled', reason: row.disabled_reason ?? row.status } as const;
+    request.guard?.(row);
+    if (row.status !== 'active') return { outcome: 'disabled', reason: row.disabledReason ?? row.status } as const;
     const p = new SqlParams();
     const club = p.add(request.clubId);
     const endpointId = p.add(request.endpointId);

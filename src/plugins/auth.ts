@@ -1,12 +1,13 @@
 // Authentication and authorisation, in the order decisions.md fixes: the key (401), the club's
 // API access (403 feature_not_enabled), then the route's scope (403 insufficient_scope). It runs
 // in onRequest, so it answers before any parameter is validated. Routes without a `scope` in
-// their config (health, OpenAPI, docs) are public.
+// their config (health, OpenAPI, docs) are public. Before all of that, a key in the query
+// string is refused on every /v1 route, public ones included (docs/api.md).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { findKeyByHash, type KeyRecord } from '../db/api-keys.ts';
 import type { Pool } from '../db/pool.ts';
-import { hashApiKey, isWellFormedApiKey } from '../domain/api-keys.ts';
+import { API_KEY_PREFIX, hashApiKey, isWellFormedApiKey } from '../domain/api-keys.ts';
 import type { Scope } from '../domain/scopes.ts';
 import { ApiError } from '../errors.ts';
 
@@ -83,6 +84,24 @@ async function authenticate(cache: KeyCache, request: FastifyRequest): Promise<P
   return { keyId: record.id, clubId: record.clubId, scopes: new Set(record.scopes), timezone: record.timezone };
 }
 
+/**
+ * Whether the query string carries an API key: an `api_key` parameter, or any parameter whose
+ * name or value is shaped like a key. A key in a URL ends up in browser histories and proxy
+ * logs, so it is refused (and never logged, request-log.ts) rather than used or ignored.
+ */
+function carriesKeyInQuery(request: FastifyRequest): boolean {
+  if (!request.url.includes('?')) return false;
+  for (const [name, value] of Object.entries(request.query as Record<string, unknown>)) {
+    if (name === 'api_key' || name.startsWith(API_KEY_PREFIX)) return true;
+    const values = Array.isArray(value) ? value : [value];
+    if (values.some((v) => typeof v === 'string' && v.startsWith(API_KEY_PREFIX))) return true;
+  }
+  return false;
+}
+
+const keyInQueryError = () =>
+  authError('api_key_in_query', 'API keys are not accepted in the query string. Send the key in the header "Authorization: Bearer <API_KEY>" instead.');
+
 export function requireScope(principal: Principal, scope: string): void {
   if (!principal.scopes.has(scope)) {
     throw new ApiError(403, 'permission_error', 'insufficient_scope', `This API key lacks the ${scope} scope.`);
@@ -99,6 +118,10 @@ export default fp<AuthOptions>(
     // before validation, so the order key, access, scope, parameters is unchanged.
     const refusals = new WeakMap<FastifyRequest, unknown>();
     app.addHook('onRequest', async (request) => {
+      if (request.routeOptions.url?.startsWith('/v1/') && carriesKeyInQuery(request)) {
+        refusals.set(request, keyInQueryError());
+        return;
+      }
       const scope = request.routeOptions.config.scope;
       if (!scope) return;
       try {

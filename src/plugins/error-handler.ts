@@ -5,21 +5,29 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import FindMyWay from 'find-my-way';
 import { ApiError } from '../errors.ts';
+import { unsupportedMediaType } from './input-guard.ts';
+import { describeRequest, redactSecrets, writeRequestLine } from './request-log.ts';
 
 interface AjvError {
   keyword: string;
   instancePath: string;
   params: Record<string, unknown>;
   message?: string;
+  parentSchema?: unknown;
+}
+
+/** The envelope of api-spec.md section 7. */
+export function errorBody(error: ApiError, requestId: string): { error: Record<string, unknown> } {
+  const body: Record<string, unknown> = { type: error.type, code: error.code, message: error.message };
+  if (error.param !== undefined) body.param = error.param;
+  body.request_id = requestId;
+  return { error: body };
 }
 
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   reply.code(error.statusCode);
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-  const body: Record<string, unknown> = { type: error.type, code: error.code, message: error.message };
-  if (error.param !== undefined) body.param = error.param;
-  body.request_id = reply.request.id;
-  return reply.type('application/json; charset=utf-8').send({ error: body });
+  return reply.type('application/json; charset=utf-8').send(errorBody(error, reply.request.id));
 }
 
 // Schema validation errors become parameter_unknown / parameter_missing / parameter_invalid
@@ -40,13 +48,43 @@ function fromValidation(errors: AjvError[], context: string | undefined): ApiErr
     return ApiError.missingParam(name, `Missing required ${where}: ${name}.`);
   }
   const name = first.instancePath.replace(/^\//, '').split('/')[0] || where;
-  return ApiError.invalidParam(name, describeInvalid(name, first));
+  return ApiError.invalidParam(name, describeInvalid(name, first, context));
 }
 
-function describeInvalid(name: string, error: AjvError): string {
+const TYPE_NAMES: Record<string, string> = {
+  string: 'a string',
+  boolean: 'true or false (a JSON boolean)',
+  array: 'an array',
+  object: 'an object',
+  number: 'a number',
+};
+
+/**
+ * One message for every way an integer can be wrong (not one, too small, too large), stating the
+ * whole rule. A query value is text, so it must be written in digits (input-guard.ts); in a JSON
+ * body it must be a number.
+ */
+function describeInteger(name: string, schema: { minimum?: number; maximum?: number }, context: string | undefined): string {
+  const { minimum: min, maximum: max } = schema;
+  let range = '';
+  if (min !== undefined && max !== undefined) range = ` from ${min} to ${max}`;
+  else if (min !== undefined) range = ` of at least ${min}`;
+  else if (max !== undefined) range = ` of at most ${max}`;
+  const form = context === 'body' ? 'a JSON number' : 'written in decimal digits';
+  return `Invalid ${name}: must be an integer${range} ${form}.`;
+}
+
+function describeInvalid(name: string, error: AjvError, context: string | undefined): string {
+  // parentSchema is there because Ajv runs with verbose: true (app.ts).
+  const schema = (error.parentSchema ?? {}) as { type?: unknown; minimum?: number; maximum?: number };
+  if (schema.type === 'integer' && ['type', 'minimum', 'maximum', 'multipleOf'].includes(error.keyword)) {
+    return describeInteger(name, schema, context);
+  }
   switch (error.keyword) {
-    case 'type':
-      return `Invalid ${name}: must be ${error.params.type === 'integer' ? 'an integer' : `of type ${error.params.type}`}.`;
+    case 'type': {
+      const type = String(error.params.type);
+      return `Invalid ${name}: must be ${TYPE_NAMES[type] ?? `of type ${type}`}.`;
+    }
     case 'minimum':
     case 'maximum':
       return `Invalid ${name}: ${error.message}.`;
@@ -74,21 +112,53 @@ function toApiError(error: FastifyError & { validation?: AjvError[]; validationC
   if (status === 429) {
     return new ApiError(429, 'rate_limit_error', 'rate_limited', 'Too many requests. Retry after the time in Retry-After.');
   }
-  if (status === 415) {
-    return new ApiError(415, 'invalid_request_error', 'unsupported_media_type', 'Send request bodies as application/json.');
-  }
+  if (status === 415) return unsupportedMediaType();
   if (status >= 400 && status < 500) {
-    return new ApiError(status, 'invalid_request_error', error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code?.startsWith('FST_ERR_CTP') ? 'body_invalid' : 'request_invalid', error.message);
+    // Fastify's body errors (FST_ERR_CTP_*: too large, cut short) are about the body as a whole.
+    const aboutBody = error.code?.startsWith('FST_ERR_CTP') === true;
+    return new ApiError(status, 'invalid_request_error', aboutBody ? 'body_invalid' : 'request_invalid', error.message, aboutBody ? 'body' : undefined);
   }
   return new ApiError(500, 'api_error', 'internal_error', 'Something went wrong on our side. The request id identifies it in our logs.');
 }
 
+/** The longest path parameter the router matches (routerOptions in app.ts); ids are far shorter. */
+export const MAX_PATH_PARAMETER = 1_000;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers the errors of Fastify's router (frameworkErrors in app.ts) in the envelope. */
+    answerRouterError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
+  }
+}
+
+const pathOf = (url: string) => url.split('?', 1)[0]!;
+
+/** The 404 of a path no route serves. It names the path without the query string. */
+export function unknownPath(request: FastifyRequest): ApiError {
+  return new ApiError(404, 'not_found_error', 'resource_missing', `Unrecognized request URL (${request.method} ${pathOf(request.url)}).`);
+}
+
+// A path that cannot be decoded is a malformed request (400) wherever it points; a path segment
+// longer than any id is a 404 like any unknown id, without echoing the segment.
+function fromRouterError(error: FastifyError): ApiError {
+  if (error.code === 'FST_ERR_BAD_URL') {
+    return new ApiError(400, 'invalid_request_error', 'url_invalid', 'The request path is not valid: it contains a malformed percent-encoded sequence.');
+  }
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    return new ApiError(404, 'not_found_error', 'resource_missing', `Unrecognized request URL: a path segment is longer than ${MAX_PATH_PARAMETER} characters.`);
+  }
+  return toApiError(error);
+}
+
 export default fp(
   async function errorHandler(app: FastifyInstance) {
-    // Every registered path with its methods, to tell "no such path" (404) from "no such method" (405).
+    // Every registered path with its methods, to tell "no such path" (404) from "no such method"
+    // (405). Wildcard routes (the docs' and the board's static files) are left out: they serve
+    // whatever files exist, so a miss under them is a missing file (404), whatever the method.
     const paths = FindMyWay();
     const methodsByRoute = new Map<string, Set<string>>();
     app.addHook('onRoute', (route) => {
+      if (route.url.includes('*')) return;
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       let known = methodsByRoute.get(route.url);
       if (!known) {
@@ -107,15 +177,23 @@ export default fp(
     app.setErrorHandler(function handle(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
       const apiError = toApiError(error);
       if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
-      else request.log.info({ code: apiError.code, param: apiError.param }, apiError.message);
+      // Messages and params echo what the client sent (an id, a parameter's name), which may be
+      // a key pasted in the wrong place.
+      else request.log.info({ code: apiError.code, param: apiError.param && redactSecrets(apiError.param) }, redactSecrets(apiError.message));
       // Headers such as Retry-After that the rate limiter set before failing stay on the reply.
       return sendError(reply, apiError);
     });
 
-    // Unknown paths are rate limited like every other request (the limiter registers first).
-    const preHandler = app.hasDecorator('rateLimit') ? app.rateLimit() : [];
-    app.setNotFoundHandler({ preHandler }, function notFound(request: FastifyRequest, reply: FastifyReply) {
-      const path = request.url.split('?')[0]!;
+    // Unknown paths are rate limited like every other request (the limiter registers first), in
+    // onRequest as routes are: refusals thrown in preParsing (operators.ts) are then counted too.
+    const limiter = app.hasDecorator('rateLimit') ? app.rateLimit() : undefined;
+    const limit = async (request: FastifyRequest, reply: FastifyReply) => limiter?.call(app, request, reply);
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!request.is404) return done();
+      limit(request, reply).then(() => done(), done);
+    });
+    app.setNotFoundHandler(function notFound(request: FastifyRequest, reply: FastifyReply) {
+      const path = pathOf(request.url);
       const match = paths.find('GET', path) as { store?: { url: string } } | null;
       const allowed = match?.store ? methodsByRoute.get(match.store.url) : undefined;
       if (allowed && allowed.size > 0) {
@@ -125,7 +203,22 @@ export default fp(
           new ApiError(405, 'invalid_request_error', 'method_not_allowed', `${request.method} is not allowed on ${path}. Allowed: ${allow}.`, undefined, { allow }),
         );
       }
-      return sendError(reply, new ApiError(404, 'not_found_error', 'resource_missing', `Unrecognized request URL (${request.method} ${path}).`));
+      return sendError(reply, unknownPath(request));
+    });
+
+    // Fastify's router refuses some URLs before any route or hook runs (frameworkErrors in
+    // app.ts), so this does the hooks' work itself: the rate limit, the request id header and
+    // the request log line.
+    app.decorate('answerRouterError', async function answerRouterError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+      const started = performance.now();
+      reply.raw.once('close', () => writeRequestLine(request.log, describeRequest(request, reply, performance.now() - started)));
+      reply.header('x-request-id', request.id);
+      try {
+        await limit(request, reply);
+      } catch (refusal) {
+        return sendError(reply, toApiError(refusal as FastifyError));
+      }
+      return sendError(reply, fromRouterError(error));
     });
   },
   { name: 'error-handler' },

@@ -1,7 +1,8 @@
 // Operator surfaces, both behind the operator credentials (OPERATOR_USER / OPERATOR_PASSWORD,
 // HTTP Basic): Prometheus metrics at /metrics and Bull Board, the queue dashboard, at
 // /admin/queues. Without credentials configured the operator routes answer 404, as if absent:
-// nothing operational is ever exposed by default.
+// nothing operational is ever exposed by default. Credentials are checked first, for every
+// method and path under those two, so a wrong method or an unknown page says 401, not 405/404.
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
@@ -11,8 +12,14 @@ import fp from 'fastify-plugin';
 import type { DeliveryMetrics } from '../metrics.ts';
 import type { Pipeline } from '../queue/pipeline.ts';
 import { ApiError } from '../errors.ts';
+import { unknownPath } from './error-handler.ts';
 
 export const QUEUE_BOARD_PATH = '/admin/queues';
+const METRICS_PATH = '/metrics';
+
+function isOperatorPath(path: string): boolean {
+  return path === METRICS_PATH || path === QUEUE_BOARD_PATH || path.startsWith(`${QUEUE_BOARD_PATH}/`);
+}
 
 export interface OperatorOptions {
   operator: { user: string; password: string } | undefined;
@@ -27,8 +34,8 @@ function same(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-export function checkOperator(operator: OperatorOptions['operator'], request: FastifyRequest): void {
-  if (!operator) throw new ApiError(404, 'not_found_error', 'resource_missing', `Unrecognized request URL (${request.method} ${request.url.split('?')[0]}).`);
+function checkOperator(operator: OperatorOptions['operator'], request: FastifyRequest): void {
+  if (!operator) throw unknownPath(request);
   const match = /^Basic\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   const [user, ...rest] = match ? Buffer.from(match[1]!, 'base64').toString('utf8').split(':') : [];
   if (!match || !same(user ?? '', operator.user) || !same(rest.join(':'), operator.password)) {
@@ -38,12 +45,8 @@ export function checkOperator(operator: OperatorOptions['operator'], request: Fa
   }
 }
 
-/**
- * Bull Board in a scope of its own whose onRequest hook demands the operator credentials, so
- * every route the board adds (page, API, static assets) is guarded: the app's auth plugin only
- * checks routes that carry a scope, and the board's carry none.
- */
-async function registerQueueBoard(app: FastifyInstance, operator: NonNullable<OperatorOptions['operator']>, queues: Pipeline['queues']) {
+/** Bull Board's routes, all under QUEUE_BOARD_PATH, which the operators plugin guards. */
+async function registerQueueBoard(app: FastifyInstance, queues: Pipeline['queues']) {
   const serverAdapter = new FastifyAdapter();
   createBullBoard({
     queues: [new BullMQAdapter(queues.fanOut), new BullMQAdapter(queues.delivery)],
@@ -60,21 +63,24 @@ async function registerQueueBoard(app: FastifyInstance, operator: NonNullable<Op
   serverAdapter.setErrorHandler((error) => {
     throw error;
   });
-  await app.register(async function queueBoard(scope) {
-    scope.addHook('onRequest', async (request) => checkOperator(operator, request));
-    await scope.register(serverAdapter.registerPlugin(), { prefix: QUEUE_BOARD_PATH });
-  });
+  await app.register(serverAdapter.registerPlugin(), { prefix: QUEUE_BOARD_PATH });
 }
 
 export default fp<OperatorOptions>(
   async function operators(app: FastifyInstance, options: OperatorOptions) {
-    app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-      checkOperator(options.operator, request);
-      return reply.type(options.metrics.registry.contentType).send(await options.metrics.registry.metrics());
+    // One guard for every request, as the app's auth plugin only checks routes that carry a scope
+    // (the board's carry none). A matched request is judged by its route's pattern, so an encoded
+    // path such as /admin/%71ueues cannot slip past; an unmatched one (404 or 405 to come) by its
+    // path. In preParsing, after the rate limiter has counted the request, as for a bad API key.
+    app.addHook('preParsing', async (request) => {
+      if (isOperatorPath(request.routeOptions.url ?? request.url.split('?')[0]!)) checkOperator(options.operator, request);
     });
+    app.get(METRICS_PATH, { schema: { hide: true } }, async (_request, reply) =>
+      reply.type(options.metrics.registry.contentType).send(await options.metrics.registry.metrics()),
+    );
     // Not registered at all without credentials (or queues): /admin/queues is then an unknown
     // path, 404 in the envelope like any other.
-    if (options.operator && options.queues) await registerQueueBoard(app, options.operator, options.queues);
+    if (options.operator && options.queues) await registerQueueBoard(app, options.queues);
   },
   { name: 'operators' },
 );

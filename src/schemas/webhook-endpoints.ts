@@ -75,7 +75,8 @@ export const WebhookRecoverySchema = Type.Object(
 const Url = Type.String({
   maxLength: MAX_URL_LENGTH,
   description:
-    'Absolute https URL without credentials or fragment; plain http only for localhost, 127.0.0.0/8 or [::1] when the server runs in development mode',
+    'Absolute https URL without credentials or fragment; plain http only for localhost, 127.0.0.0/8 or [::1] when the server runs in development mode. ' +
+    'Outside development mode the host must be public: a literal non-public address, localhost, or a name that does not resolve or resolves to any non-public address is refused.',
 });
 const SignalTypes = Type.Array(Type.String(), {
   minItems: 1,

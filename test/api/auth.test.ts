@@ -178,6 +178,41 @@ describe('order of checks: key, API access, scope, parameters, existence', () =>
   });
 });
 
+describe('a key in the query string', () => {
+  it('is refused with 401 api_key_in_query, even beside a valid Authorization header', async () => {
+    const key = (await keyFor(club.id)).key;
+    for (const [url, authorization] of [
+      [`/v1/customers?api_key=${key}`, undefined],
+      [`/v1/customers?api_key=${key}`, `Bearer ${key}`],
+      [`/v1/customers?limit=1&starting_after=${key}`, `Bearer ${key}`],
+      [`/v1/customers?${key}=1`, `Bearer ${key}`],
+      ['/v1/customers?api_key=', `Bearer ${key}`],
+    ] as const) {
+      const res = await get(url, authorization);
+      await expectError(res, 401, 'authentication_error', 'api_key_in_query');
+      expect(res.json().error.message).toContain('Authorization: Bearer');
+      expect(res.body).not.toContain(key);
+      // Counted by the rate limiter like any refusal.
+      expect(res.headers['ratelimit-remaining']).toMatch(/^\d+$/);
+    }
+  });
+
+  it('is refused before the parameters are checked, on every /v1 route, public ones included', async () => {
+    await expectError(await get('/v1/customers?api_key=x&bogus=1'), 401, 'authentication_error', 'api_key_in_query');
+    await expectError(await get('/v1/customers/cus_1?api_key=x'), 401, 'authentication_error', 'api_key_in_query', '/v1/customers/{id}');
+    const spec = await get('/v1/openapi.json?api_key=cd_live_x');
+    expect(spec.statusCode).toBe(401);
+    expect(spec.json().error.code).toBe('api_key_in_query');
+  });
+
+  it('leaves unknown paths their 404, whose message does not echo the query', async () => {
+    const res = await get('/v1/no_such_thing?api_key=cd_live_secretish');
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('resource_missing');
+    expect(res.body).not.toContain('secretish');
+  });
+});
+
 describe('revocation with the key cache on', () => {
   let second: FastifyInstance;
   let secondPool: ReturnType<typeof createPool>;

@@ -72,8 +72,8 @@ describe('request log', () => {
       const unauthorized = await app.inject({ method: 'GET', url: '/v1/customers' });
       const missing = await app.inject({ method: 'GET', url: '/v1/no_such_thing', headers: { authorization: auth } });
       const requestLines = lines.filter((line) => line.msg === 'request');
-      expect(requestLines.map((line) => [line.reqId, line.method, line.url, line.status])).toEqual([
-        [ok.headers['x-request-id'], 'GET', '/v1/customers?limit=1', 200],
+      expect(requestLines.map((line) => [line.reqId, line.method, line.path, line.status])).toEqual([
+        [ok.headers['x-request-id'], 'GET', '/v1/customers', 200],
         [unauthorized.headers['x-request-id'], 'GET', '/v1/customers', 401],
         [missing.headers['x-request-id'], 'GET', '/v1/no_such_thing', 404],
       ]);

@@ -93,6 +93,14 @@ describe('without operator credentials configured', () => {
       expect(response.headers['www-authenticate']).toBeUndefined();
     }
   });
+
+  it('other methods on them answer 404 too, never 405: nothing says they exist', async () => {
+    for (const [method, url] of [['POST', '/metrics'], ['DELETE', '/metrics'], ['POST', '/admin/queues/api/queues'], ['PUT', '/admin/queues']]) {
+      const response = await api.inject({ method: method as 'POST', url });
+      expectEnvelope(response, 404, 'not_found_error', 'resource_missing');
+      expect(response.headers.allow).toBeUndefined();
+    }
+  });
 });
 
 describe('/metrics with operator credentials configured', () => {
@@ -109,6 +117,7 @@ describe('/metrics with operator credentials configured', () => {
 
   it('refuses a request without credentials with 401 and a Basic challenge', async () => {
     expectChallenge(await api.inject({ method: 'GET', url: '/metrics' }));
+    expectChallenge(await api.inject({ method: 'GET', url: '/%6detrics' }));
   });
 
   it('refuses wrong credentials with 401', async () => {
@@ -116,6 +125,17 @@ describe('/metrics with operator credentials configured', () => {
       const response = await api.inject({ method: 'GET', url: '/metrics', headers: { authorization } });
       expectChallenge(response);
       expect(response.body).not.toContain('clubdata_deliveries_total');
+    }
+  });
+
+  it('checks credentials before the method: 401 without them, 405 with them', async () => {
+    for (const method of ['POST', 'DELETE', 'PUT'] as const) {
+      const refused = await api.inject({ method, url: '/metrics' });
+      expectChallenge(refused);
+      // Counted by the rate limiter like any refusal.
+      expect(refused.headers['ratelimit-remaining']).toMatch(/^\d+$/);
+      const wrongMethod = await api.inject({ method, url: '/metrics', headers: { authorization: RIGHT } });
+      expectEnvelope(wrongMethod, 405, 'invalid_request_error', 'method_not_allowed');
     }
   });
 
@@ -167,7 +187,7 @@ for (const backend of ['redis', 'postgres'] as const) {
     it('lists both queues with their counts in its JSON API', async () => {
       const response = await api.inject({ method: 'GET', url: '/admin/queues/api/queues', headers: { authorization: RIGHT } });
       expect(response.statusCode, response.body).toBe(200);
-      const { queues } = response.json() as { queues: { name: string; counts: Record<string, number> }[] };
+      const { queues } = response.json<{ queues: { name: string; counts: Record<string, number> }[] }>();
       expect(queues.map((q) => q.name).sort()).toEqual([QUEUE_NAMES.delivery, QUEUE_NAMES.fanOut].sort());
       expect(queues.find((q) => q.name === QUEUE_NAMES.delivery)!.counts.delayed).toBe(1);
       expect(queues.find((q) => q.name === QUEUE_NAMES.fanOut)!.counts.delayed).toBe(0);
@@ -187,11 +207,19 @@ for (const backend of ['redis', 'postgres'] as const) {
         { method: 'GET', url: '/admin/queues/api/queues' },
         { method: 'GET', url: asset },
         { method: 'PUT', url: `/admin/queues/api/queues/${QUEUE_NAMES.delivery}/pause` },
+        // Methods and paths the board does not have: credentials come before 404 and 405.
+        { method: 'POST', url: '/admin/queues/api/queues' },
+        { method: 'DELETE', url: '/admin/queues' },
+        { method: 'POST', url: '/admin/queues/api/nothing-here' },
+        { method: 'GET', url: '/admin/queues/static/nope.js' },
+        // The router decodes the path: an encoded letter still reaches the board's route.
+        { method: 'GET', url: '/admin/%71ueues/api/queues' },
       ] as const;
       for (const request of requests) {
         for (const authorization of [undefined, ...WRONG_CREDENTIALS]) {
           const response = await api.inject({ ...request, headers: authorization ? { authorization } : {} });
           expectChallenge(response);
+          expect(response.headers['ratelimit-remaining'], `${request.method} ${request.url} is rate limited`).toMatch(/^\d+$/);
         }
       }
       // The refused action did nothing.
@@ -205,6 +233,11 @@ for (const backend of ['redis', 'postgres'] as const) {
       const wrongMethod = await api.inject({ method: 'DELETE', url: '/admin/queues/api/queues', headers: { authorization: RIGHT } });
       expectEnvelope(wrongMethod, 405, 'invalid_request_error', 'method_not_allowed');
       expect(wrongMethod.headers.allow).toContain('GET');
+      // A missing asset is a missing file, whatever the method.
+      for (const method of ['GET', 'POST'] as const) {
+        const missingAsset = await api.inject({ method, url: '/admin/queues/static/nope.js', headers: { authorization: RIGHT } });
+        expectEnvelope(missingAsset, 404, 'not_found_error', 'resource_missing');
+      }
       expectEnvelope(await api.inject({ method: 'GET', url: '/v1/nothing-here' }), 404, 'not_found_error', 'resource_missing');
     });
   });

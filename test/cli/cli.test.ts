@@ -131,6 +131,18 @@ describe('keys', () => {
     }
   });
 
+  // Creates nothing: the next test finds exactly the keys made before.
+  it('create refuses an --expires-at in the past with one line and usage status 2', async () => {
+    for (const past of ['2020-01-01', new Date(Date.now() - 1000).toISOString()]) {
+      const run = await clubdata('keys', 'create', '--club', state.clubId!, '--expires-at', past);
+      expect(run.code, past).toBe(2);
+      const [first] = run.stderr.split('\n');
+      expect(first).toMatch(/^clubdata: --expires-at must be in the future \(got \d{4}-\d\d-\d\dT[\d:.]+Z, now is .+\)$/);
+      expect(run.stdout).toBe('');
+      expectNoStack(run);
+    }
+  });
+
   it('list --json shows the keys but never a key itself', async () => {
     const run = await clubdata('keys', 'list', '--club', state.clubId!, '--json');
     const keys = json(run);

@@ -1,6 +1,7 @@
 // Webhook endpoint management: the only writes in the API (scope webhook_endpoints:write).
 // Signing secrets appear in exactly two answers, create and rotate_secret; they are sealed
-// before they reach the database and never written to a log.
+// before they reach the database and never written to a log. Acting on an existing endpoint
+// also needs every scope it holds (endpoint-access.ts).
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
@@ -13,7 +14,7 @@ import {
   rotateSecret,
   updateEndpoint,
 } from '../../db/webhook-endpoints.ts';
-import { checkEndpointUrl } from '../../domain/endpoint-urls.ts';
+import { checkEndpointHost, checkEndpointUrl } from '../../domain/endpoint-urls.ts';
 import { generateSigningSecret } from '../../domain/secrets.ts';
 import { checkWindow, readBound, toCreatedWindow } from '../../domain/timestamps.ts';
 import { ApiError } from '../../errors.ts';
@@ -31,6 +32,7 @@ import {
   WebhookEndpointList,
 } from '../../schemas/webhook-endpoints.ts';
 import { sendRecord, sendRendered } from '../reply.ts';
+import { holdsEveryEndpointScope } from './endpoint-access.ts';
 
 const SCOPE = { scope: 'webhook_endpoints:write' } as const;
 const TAGS = ['Webhook endpoints'];
@@ -57,21 +59,16 @@ function checkNoFields(body: unknown): void {
 }
 
 const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
-  const { pool, secretBox, config } = app;
+  const { pool, secretBox, config, resolveHost } = app;
 
-  // POSTs without data are common (rotate_secret takes none): an absent body, or an empty one
-  // sent as application/json, counts as {} so it meets the body schema instead of a parser
-  // error. Scoped to these routes: this plugin is not wrapped with fastify-plugin.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (typeof body === 'string' && body.trim() === '') done(null, undefined);
-    else parseJson(request, body as string, done);
-  });
-  app.addHook('preValidation', async (request) => {
-    const req = request as { body: unknown; method: string };
-    if (req.method === 'POST' && req.body === undefined) req.body = {};
-  });
+  /** A url checked as written, then (outside development mode) for a public host. */
+  async function readUrl(value: string): Promise<string> {
+    const url = checkEndpointUrl(value, config.environment);
+    await checkEndpointHost(url, config.environment, resolveHost);
+    return url;
+  }
+
+  // Bodies are parsed, and a POST without one counts as {}, by plugins/input-guard.ts.
 
   app.post(
     '/v1/webhook_endpoints',
@@ -91,7 +88,7 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const body = request.body;
-      const url = checkEndpointUrl(body.url, config.environment);
+      const url = await readUrl(body.url);
       const signalTypes = readSignalTypes(body.signal_types);
       const scopes = readScopes(body.scopes, request.principal.scopes);
       checkTypesCovered(signalTypes, scopes, 'signal_types');
@@ -154,8 +151,8 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Update a webhook endpoint',
         description:
           'Changes the given fields, checked as on creation. status=disabled stops deliveries (disabled_reason ' +
-          'requested; pending deliveries are canceled); status=active re-enables a disabled endpoint. Changing the url ' +
-          'needs a key holding every scope of the endpoint.',
+          'requested; pending deliveries are canceled); status=active re-enables a disabled endpoint. Needs a key ' +
+          'holding every scope of the endpoint. An empty body is 400 parameter_missing with param body.',
         params: IdParams,
         querystring: NoQuery,
         body: UpdateEndpointBody,
@@ -164,33 +161,19 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const body = request.body;
+      // No field names itself as missing, so the error names the body (docs/api.md).
       if (Object.keys(body).length === 0) {
-        throw new ApiError(
-          400,
-          'invalid_request_error',
-          'parameter_missing',
-          'Nothing to update: send at least one of url, signal_types, scopes, description, status.',
-        );
+        throw ApiError.missingParam('body', 'Nothing to update: send at least one of url, signal_types, scopes, description, status.');
       }
-      const keyScopes = request.principal.scopes;
-      const url = body.url === undefined ? undefined : checkEndpointUrl(body.url, config.environment);
+      const url = body.url === undefined ? undefined : await readUrl(body.url);
       const signalTypes = body.signal_types === undefined ? undefined : readSignalTypes(body.signal_types);
-      const scopes = body.scopes === undefined ? undefined : readScopes(body.scopes, keyScopes);
+      const scopes = body.scopes === undefined ? undefined : readScopes(body.scopes, request.principal.scopes);
+      const mayChange = holdsEveryEndpointScope(request.principal);
       const rendered = await updateEndpoint(pool, request.principal.clubId, request.params.id, (current) => {
-        const nextScopes = scopes ?? current.scopes;
+        mayChange(current);
         if (signalTypes !== undefined || scopes !== undefined) {
-          checkTypesCovered(signalTypes ?? current.signalTypes, nextScopes, signalTypes !== undefined ? 'signal_types' : 'scopes');
-        }
-        // A new url sends the endpoint's signals somewhere else: only a key that could read them
-        // all may do that, or a key lacking customers:read could redirect customer data to itself.
-        const lacking = url === undefined ? [] : nextScopes.filter((s) => !keyScopes.has(s));
-        if (lacking.length > 0) {
-          throw new ApiError(
-            403,
-            'permission_error',
-            'insufficient_scope',
-            `This API key lacks ${lacking.join(', ')}, which the endpoint holds; only a key holding every scope of the endpoint may change its url.`,
-          );
+          const param = signalTypes !== undefined ? 'signal_types' : 'scopes';
+          checkTypesCovered(signalTypes ?? current.signalTypes, scopes ?? current.scopes, param);
         }
         return { url, signalTypes, scopes, description: body.description, status: body.status };
       });
@@ -208,7 +191,8 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
         summary: "Rotate a webhook endpoint's secret",
         description:
           'Issues a new signing secret, shown only in this answer. The previous secret keeps signing, beside the new ' +
-          'one, for 24 hours; a second rotation within them retires the oldest at once.',
+          'one, for 24 hours; a second rotation within them retires the oldest at once. Needs a key holding every ' +
+          'scope of the endpoint.',
         params: IdParams,
         querystring: NoQuery,
         // No body schema: the document would then call a body required, and this takes none.
@@ -218,7 +202,8 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       checkNoFields(request.body);
       const secret = generateSigningSecret();
-      const rendered = await rotateSecret(pool, request.principal.clubId, request.params.id, secretBox.seal(secret));
+      const mayChange = holdsEveryEndpointScope(request.principal);
+      const rendered = await rotateSecret(pool, request.principal.clubId, request.params.id, secretBox.seal(secret), mayChange);
       if (rendered === null) throw ApiError.notFound('webhook_endpoint', request.params.id);
       return sendRendered(reply, withSecret(rendered, secret));
     },
@@ -234,14 +219,14 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Delete a webhook endpoint',
         description:
           'Deliveries stop at once, scheduled retries included. The endpoint leaves the list and its GET gives 404; its ' +
-          'delivery history is kept for operators.',
+          'delivery history is kept for operators. Needs a key holding every scope of the endpoint.',
         params: IdParams,
         querystring: NoQuery,
         response: { 200: Type.Ref('DeletedWebhookEndpoint'), ...errorResponses },
       },
     },
     async (request, reply) => {
-      const body = await deleteEndpoint(pool, request.principal.clubId, request.params.id);
+      const body = await deleteEndpoint(pool, request.principal.clubId, request.params.id, holdsEveryEndpointScope(request.principal));
       return sendRecord(reply, body, 'webhook_endpoint', request.params.id);
     },
   );
@@ -254,7 +239,9 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'listWebhookEndpointAttempts',
         tags: TAGS,
         summary: "List a webhook endpoint's delivery attempts",
-        description: 'Every HTTP attempt to deliver to the endpoint, newest first. starting_after must be an attempt of this endpoint.',
+        description:
+          'Every HTTP attempt to deliver to the endpoint, newest first. starting_after must be an attempt of this endpoint. ' +
+          "Needs a key holding every scope of the endpoint: the receiver's answers may echo the signals.",
         params: IdParams,
         querystring: AttemptListQuery,
         response: { 200: WebhookAttemptList, ...errorResponses },
@@ -266,6 +253,7 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
         endpointId: request.params.id,
         limit: request.query.limit ?? 25,
         startingAfter: request.query.starting_after,
+        guard: holdsEveryEndpointScope(request.principal),
       });
       return sendRecord(reply, body, 'webhook_endpoint', request.params.id);
     },
@@ -282,7 +270,7 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Queues again every signal emitted in [since, until] (both inclusive; until defaults to now) that the endpoint ' +
           'matches and that was never delivered to it successfully. since may go back as far as signals are kept. The ' +
-          'endpoint must be active.',
+          'endpoint must be active. Needs a key holding every scope of the endpoint.',
         params: IdParams,
         querystring: NoQuery,
         body: RecoverBody,
@@ -309,6 +297,7 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
         clubId: request.principal.clubId,
         endpointId: request.params.id,
         window: { fromMs: window.fromMs!, untilMs: window.untilMs },
+        guard: holdsEveryEndpointScope(request.principal),
       });
       if (result.outcome === 'missing') throw ApiError.notFound('webhook_endpoint', request.params.id);
       if (result.outcome === 'disabled') {
@@ -317,6 +306,7 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
           'invalid_request_error',
           'endpoint_disabled',
           `This endpoint is disabled (${result.reason}); re-enable it with status=active before recovering.`,
+          'id',
         );
       }
       return sendRendered(reply.code(202), result.body);

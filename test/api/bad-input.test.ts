@@ -1,0 +1,340 @@
+// Bad values on every route the OpenAPI document lists (so a new route is covered without
+// editing this file): text PostgreSQL cannot hold, lenient integers, repeated, empty, long and
+// badly encoded query values, and bodies that are not JSON objects sent as JSON. Each answer is
+// a 4xx in the error envelope, never a 5xx, and nothing is logged at error level.
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { ALL_SCOPES } from '../../src/domain/scopes.ts';
+import { bearer, createTestDatabase, insertClub, testConfig, testSecretBox } from '../helper.ts';
+
+interface Operation {
+  method: 'GET' | 'POST' | 'DELETE';
+  /** OpenAPI path, e.g. /v1/events/{id}/participants/{participant_id}. */
+  path: string;
+  operationId: string;
+  pathParams: string[];
+  queryParams: Record<string, { type?: string }>;
+  bodyFields: Record<string, { type?: string }> | undefined;
+}
+
+interface ErrorBody {
+  type: string;
+  code: string;
+  message: string;
+  param?: string;
+  request_id: string;
+}
+
+// A body each body-taking operation accepts, so that only the value under test is wrong.
+const VALID_BODIES: Record<string, Record<string, unknown>> = {
+  createWebhookEndpoint: { url: 'https://example.com/hooks', signal_types: ['*'] },
+  updateWebhookEndpoint: { description: 'probe' },
+  recoverWebhookEndpoint: { since: new Date(Date.now() - 3_600_000).toISOString() },
+};
+
+const UNKNOWN_ID = 'zz_unknown';
+const LENIENT_INTEGERS = ['Infinity', '-Infinity', 'NaN', '0x10', '1e2', '+5', '-5', '%205%20', '5.0', '0b101', '0o17', '', '99999999999999999999999', '9'.repeat(400)];
+const BADLY_ENCODED = ['%C3%28', '%FF', '%ED%A0%80', '%zz', 'a%'];
+
+let app: FastifyInstance;
+let auth: string;
+let operations: Operation[];
+const logLines: { level: number; msg: string }[] = [];
+
+beforeAll(async () => {
+  const { pool } = await createTestDatabase();
+  const logger = pino({ level: 'info' }, { write: (line: string) => void logLines.push(JSON.parse(line)) });
+  app = await buildApp({
+    // Development mode: endpoint URLs are not resolved in DNS (no network in tests).
+    config: testConfig({ environment: 'development', rateLimit: { perSecond: 1_000_000, burst: 1_000_000 } }),
+    pool,
+    secretBox: testSecretBox(),
+    logger,
+  });
+  await app.ready();
+  const club = await insertClub(pool);
+  auth = await bearer(pool, club.id, { scopes: ALL_SCOPES });
+  operations = operationsOf(app);
+});
+
+afterAll(() => app?.close());
+
+type Doc = {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId: string;
+        parameters?: { in: string; name: string; schema: { type?: string } }[];
+        requestBody?: { content: Record<string, { schema: { properties?: Record<string, { type?: string }> } }> };
+      }
+    >
+  >;
+};
+
+function operationsOf(instance: FastifyInstance): Operation[] {
+  const doc = instance.swagger() as unknown as Doc;
+  return Object.entries(doc.paths).flatMap(([path, methods]) =>
+    Object.entries(methods)
+      .filter(([method]) => ['get', 'post', 'delete'].includes(method))
+      .map(([method, op]) => ({
+        method: method.toUpperCase() as Operation['method'],
+        path,
+        operationId: op.operationId,
+        pathParams: (op.parameters ?? []).filter((p) => p.in === 'path').map((p) => p.name),
+        queryParams: Object.fromEntries((op.parameters ?? []).filter((p) => p.in === 'query').map((p) => [p.name, p.schema])),
+        bodyFields: op.requestBody?.content['application/json']?.schema.properties,
+      })),
+  );
+}
+
+/** The operation's URL with every path parameter set to `ids[name]` (percent-encoded as given) or an unknown id. */
+function urlOf(op: Operation, ids: Record<string, string> = {}, query = ''): string {
+  const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => ids[name] ?? UNKNOWN_ID);
+  return query ? `${path}?${query}` : path;
+}
+
+function send(
+  op: Operation,
+  options: { url?: string; payload?: string | Buffer; headers?: Record<string, string>; body?: Record<string, unknown> } = {},
+): Promise<LightMyRequestResponse> {
+  const body = options.body ?? VALID_BODIES[op.operationId];
+  const payload = options.payload ?? (body === undefined ? undefined : JSON.stringify(body));
+  const json = payload !== undefined && options.payload === undefined ? { 'content-type': 'application/json' } : {};
+  return app.inject({
+    method: op.method,
+    url: options.url ?? urlOf(op),
+    ...(payload === undefined ? {} : { payload }),
+    headers: { authorization: auth, ...json, ...options.headers },
+  });
+}
+
+/** A 4xx in the envelope, with the request id of the X-Request-Id header. */
+function expectEnvelope(res: LightMyRequestResponse, label: string): ErrorBody {
+  expect(res.statusCode, `${label}: ${res.body.slice(0, 300)}`).toBeGreaterThanOrEqual(400);
+  expect(res.statusCode, `${label}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+  expect(res.headers['content-type'], label).toMatch(/^application\/json/);
+  const body = res.json<{ error: ErrorBody }>();
+  expect(Object.keys(body), label).toEqual(['error']);
+  expect(body.error.request_id, label).toBe(res.headers['x-request-id']);
+  return body.error;
+}
+
+function expectInvalidParam(res: LightMyRequestResponse, param: string, label: string): ErrorBody {
+  const error = expectEnvelope(res, label);
+  expect(res.statusCode, label).toBe(400);
+  expect(error, label).toMatchObject({ type: 'invalid_request_error', code: 'parameter_invalid', param });
+  return error;
+}
+
+const withPathParams = () => operations.filter((op) => op.pathParams.length > 0);
+const withQueryParam = (name: string) => operations.filter((op) => name in op.queryParams);
+const withBody = () => operations.filter((op) => op.method === 'POST');
+
+describe('the routes walked', () => {
+  it('come from the OpenAPI document, and every one taking a body has a valid body here', () => {
+    expect(operations.length).toBeGreaterThan(20);
+    expect(withPathParams().length).toBeGreaterThan(10);
+    for (const op of operations.filter((o) => o.bodyFields)) expect(VALID_BODIES, op.operationId).toHaveProperty(op.operationId);
+  });
+});
+
+describe('a path id PostgreSQL cannot hold', () => {
+  it('gets, on every route, exactly the 404 an unknown id gets', async () => {
+    for (const op of withPathParams()) {
+      for (const name of op.pathParams) {
+        const unknown = expectEnvelope(await send(op), `${op.operationId} unknown ${name}`);
+        const res = await send(op, { url: urlOf(op, { [name]: `${UNKNOWN_ID}%00` }) });
+        const label = `${op.operationId} ${name} with NUL`;
+        const error = expectEnvelope(res, label);
+        expect(res.statusCode, label).toBe(404);
+        const named = (e: ErrorBody) => ({ ...e, message: e.message.replace(`${UNKNOWN_ID}\0`, UNKNOWN_ID), request_id: '' });
+        expect(named(error), label).toEqual(named(unknown));
+      }
+    }
+  });
+
+  it('that is not UTF-8 once decoded is answered in the envelope, never a 5xx', async () => {
+    for (const op of withPathParams()) {
+      for (const name of op.pathParams) {
+        for (const value of BADLY_ENCODED) expectEnvelope(await send(op, { url: urlOf(op, { [name]: `id${value}` }) }), `${op.operationId} ${name}=${value}`);
+      }
+    }
+  });
+});
+
+describe('query values', () => {
+  it('with a NUL, an unpaired surrogate, bad percent-encoding or 100 KB are 400 naming the parameter, on every route', async () => {
+    const values = ['a%00', '%00', ...BADLY_ENCODED, 'x'.repeat(100_000)];
+    for (const op of operations) {
+      for (const name of Object.keys(op.queryParams)) {
+        for (const value of values) {
+          expectInvalidParam(await send(op, { url: urlOf(op, {}, `${name}=${value}`) }), name, `${op.operationId} ${name}=${value.slice(0, 20)}`);
+        }
+      }
+    }
+  });
+
+  it('repeated are 400 naming the parameter, not a pick of one', async () => {
+    for (const op of operations) {
+      for (const name of Object.keys(op.queryParams)) {
+        const res = await send(op, { url: urlOf(op, {}, `${name}=5&${name}=6`) });
+        const error = expectInvalidParam(res, name, `${op.operationId} ${name} twice`);
+        expect(error.message).toBe(`Invalid ${name}: given 2 times; give it once.`);
+      }
+    }
+  });
+
+  it('empty, emoji or unknown are answered in the envelope or served, never a 5xx', async () => {
+    for (const op of operations) {
+      for (const name of Object.keys(op.queryParams)) {
+        for (const value of ['', '%F0%9F%98%80', 'nonsense']) {
+          const res = await send(op, { url: urlOf(op, {}, `${name}=${value}`) });
+          if (res.statusCode >= 400) expectEnvelope(res, `${op.operationId} ${name}=${value}`);
+          else expect(res.statusCode, `${op.operationId} ${name}=${value}`).toBe(200);
+        }
+      }
+    }
+  });
+
+  it('over 4096 characters are refused even where any string is taken, such as starting_after', async () => {
+    const list = operations.find((op) => op.operationId === 'listCustomers')!;
+    const error = expectInvalidParam(await send(list, { url: urlOf(list, {}, `starting_after=${'x'.repeat(1_000_000)}`) }), 'starting_after', '1 MB');
+    expect(error.message).toBe('Invalid starting_after: longer than 4096 characters.');
+    expectInvalidParam(await send(list, { url: urlOf(list, {}, `email=${'x'.repeat(4097)}`) }), 'email', '4097');
+    expect((await send(list, { url: urlOf(list, {}, `email=${'x'.repeat(4096)}`) })).statusCode).toBe(200);
+  });
+
+  it('with an emoji reach the database and match nothing', async () => {
+    const list = operations.find((op) => op.operationId === 'listCustomers')!;
+    const res = await send(list, { url: urlOf(list, {}, 'email=%F0%9F%98%80%40example.com') });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual([]);
+  });
+});
+
+describe('integer parameters', () => {
+  it('are decimal digits within their range: every lenient form is 400 on limit, with the rule in the message', async () => {
+    const lists = withQueryParam('limit');
+    expect(lists.length).toBeGreaterThan(5);
+    for (const op of lists) {
+      for (const value of [...LENIENT_INTEGERS, '0', '101']) {
+        const error = expectInvalidParam(await send(op, { url: urlOf(op, {}, `limit=${value}`) }), 'limit', `${op.operationId} limit=${value}`);
+        expect(error.message).toBe('Invalid limit: must be an integer from 1 to 100 written in decimal digits.');
+      }
+    }
+  });
+
+  it('accept digits, leading zeros included', async () => {
+    const list = operations.find((op) => op.operationId === 'listCustomers')!;
+    for (const value of ['1', '05', '100', '0100']) {
+      expect((await send(list, { url: urlOf(list, {}, `limit=${value}`) })).statusCode, value).toBe(200);
+    }
+  });
+});
+
+describe('bodies', () => {
+  it('of another Content-Type, or none, are 415 on every route taking a body', async () => {
+    for (const op of withBody()) {
+      const payload = JSON.stringify(VALID_BODIES[op.operationId] ?? {});
+      for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', 'application/json; charset=utf-16', 'application/jsonx', 'application/json-patch+json', undefined]) {
+        const res = await send(op, { payload, headers: type === undefined ? {} : { 'content-type': type } });
+        const error = expectEnvelope(res, `${op.operationId} ${type}`);
+        expect([res.statusCode, error.type, error.code], `${op.operationId} ${type}`).toEqual([415, 'invalid_request_error', 'unsupported_media_type']);
+      }
+    }
+  });
+
+  it('sent as application/json with an optional utf-8 charset are read as JSON', async () => {
+    const create = operations.find((op) => op.operationId === 'createWebhookEndpoint')!;
+    for (const type of ['application/json', 'application/json; charset=utf-8', 'Application/JSON;charset=UTF-8', 'application/json; charset="utf-8"']) {
+      const res = await send(create, { payload: JSON.stringify(VALID_BODIES.createWebhookEndpoint), headers: { 'content-type': type } });
+      expect(res.statusCode, `${type}: ${res.body}`).toBe(200);
+    }
+  });
+
+  it('that are absent need no Content-Type: the POST counts as {}', async () => {
+    const rotate = operations.find((op) => op.operationId === 'rotateWebhookEndpointSecret')!;
+    const noBody: Record<string, string>[] = [
+      {},
+      { 'content-type': 'application/x-www-form-urlencoded', 'content-length': '0' },
+      { 'content-type': 'application/json', 'content-length': '0' },
+    ];
+    for (const headers of noBody) {
+      const error = expectEnvelope(await send(rotate, { headers }), JSON.stringify(headers));
+      expect(error.code).toBe('resource_missing');
+    }
+    const update = operations.find((op) => op.operationId === 'updateWebhookEndpoint')!;
+    expect(expectEnvelope(await app.inject({ method: 'POST', url: urlOf(update), headers: { authorization: auth } }), 'update').code).toBe('parameter_missing');
+  });
+
+  it('that are not a JSON object, not JSON, not UTF-8 or too deep are 400 body_invalid on every route taking a body', async () => {
+    const payloads: [string, string | Buffer][] = [
+      ['array', '[]'],
+      ['string', '"x"'],
+      ['null', 'null'],
+      ['number', '5'],
+      ['truncated', '{"url":'],
+      ['proto', '{"__proto__":{"x":1}}'],
+      ['latin-1 bytes', Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x3a, 0x31, 0x7d])],
+      ['10,000 levels', `{"a":${'['.repeat(10_000)}${']'.repeat(10_000)}}`],
+      ['21 levels', `{"a":${'{"a":'.repeat(20)}1${'}'.repeat(20)}}`],
+    ];
+    for (const op of withBody()) {
+      for (const [label, payload] of payloads) {
+        const res = await send(op, { payload, headers: { 'content-type': 'application/json', 'idempotency-key': `k-${label}` } });
+        const error = expectEnvelope(res, `${op.operationId} ${label}`);
+        expect([res.statusCode, error.code, error.param], `${op.operationId} ${label}`).toEqual([400, 'body_invalid', 'body']);
+      }
+    }
+  });
+
+  it('over the body limit are 413 in the envelope', async () => {
+    for (const op of withBody()) {
+      const res = await send(op, { payload: `{"description":"${'x'.repeat(1_100_000)}"}`, headers: { 'content-type': 'application/json' } });
+      expect(res.statusCode, op.operationId).toBe(413);
+      expectEnvelope(res, op.operationId);
+    }
+  });
+
+  it('with a NUL or an unpaired surrogate in any string, nested ones too, are 400 naming the top-level field', async () => {
+    for (const op of withBody().filter((o) => o.bodyFields)) {
+      for (const [name, schema] of Object.entries(op.bodyFields!)) {
+        for (const bad of ['a\u0000', 'a\ud800', '\udc00']) {
+          const value = schema.type === 'array' ? [bad] : bad;
+          const res = await send(op, { body: { ...VALID_BODIES[op.operationId], [name]: value } });
+          expectInvalidParam(res, name, `${op.operationId} ${name}=${JSON.stringify(value)}`);
+        }
+      }
+    }
+  });
+
+  it('are typed strictly: a number is no string, a string no array', async () => {
+    const create = operations.find((op) => op.operationId === 'createWebhookEndpoint')!;
+    const body = VALID_BODIES.createWebhookEndpoint!;
+    expect(expectInvalidParam(await send(create, { body: { ...body, description: 5 } }), 'description', 'number').message).toBe(
+      'Invalid description: must be a string.',
+    );
+    expectInvalidParam(await send(create, { body: { ...body, url: true } }), 'url', 'boolean');
+    expectInvalidParam(await send(create, { body: { ...body, signal_types: '*' } }), 'signal_types', 'string');
+  });
+});
+
+describe('unknown paths and methods', () => {
+  it('stay 404 and 405 whatever the query or the body', async () => {
+    const unknownPath = await app.inject({ method: 'POST', url: '/v1/nope?limit=0x10&a=%00&b=%FF', payload: 'x', headers: { authorization: auth, 'content-type': 'text/plain' } });
+    expect([unknownPath.statusCode, expectEnvelope(unknownPath, 'unknown path').code]).toEqual([404, 'resource_missing']);
+    const wrongMethod = await app.inject({ method: 'POST', url: '/v1/customers?a=%00', payload: '[', headers: { authorization: auth, 'content-type': 'application/json' } });
+    expect([wrongMethod.statusCode, expectEnvelope(wrongMethod, 'wrong method').code]).toEqual([405, 'method_not_allowed']);
+  });
+});
+
+describe('the log', () => {
+  it('has no error-level line for any of these requests', () => {
+    expect(logLines.filter((line) => line.msg === 'request').length).toBeGreaterThan(500);
+    expect(logLines.filter((line) => line.level >= 50)).toEqual([]);
+  });
+});

@@ -1,0 +1,76 @@
+// The request log never holds a secret: an API key or a webhook secret sent where it does not
+// belong (the query string, a path segment, a parameter's name), percent-encoded or not, never
+// reaches any log line, neither the request line nor the error handler's. Each request still
+// writes exactly one request line, with the path and without the query string.
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { createKey } from '../../src/db/api-keys.ts';
+import { DEFAULT_SCOPES } from '../../src/domain/scopes.ts';
+import { createTestDatabase, insertClub, testConfig, testSecretBox } from '../helper.ts';
+
+type LogLine = Record<string, unknown>;
+
+let app: FastifyInstance;
+const lines: LogLine[] = [];
+let key: string;
+let keyBody: string;
+let auth: string;
+// The shape of a signing secret; base64 may hold '/' and '+'.
+const WHSEC_BODY = 'c2VjcmV0/c2VjcmV0+c2VjcmV0c2Vj';
+const WHSEC = `whsec_${WHSEC_BODY}`;
+
+beforeAll(async () => {
+  const { pool } = await createTestDatabase();
+  const club = await insertClub(pool);
+  key = (await createKey(pool, { clubId: club.id, name: 'log test', scopes: DEFAULT_SCOPES, expiresAt: null })).key;
+  keyBody = key.slice('cd_live_'.length);
+  auth = `Bearer ${key}`;
+  const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) });
+  app = await buildApp({ config: testConfig(), pool, secretBox: testSecretBox(), logger });
+  await app.ready();
+  afterAll(() => app.close());
+});
+
+describe('secrets in requests', () => {
+  it('never reach the log, wherever the client put them', async () => {
+    const encodedKey = key.replaceAll('_', '%5F');
+    const requests: [url: string, authorization: string | undefined, status: number][] = [
+      [`/v1/customers?api_key=${key}`, undefined, 401],
+      [`/v1/customers?limit=1&starting_after=${key}`, auth, 401],
+      [`/v1/customers?${key}=1`, auth, 401],
+      [`/v1/customers?api%5Fkey=${encodedKey}`, undefined, 401],
+      [`/v1/no_such_thing?api_key=${key}`, undefined, 404],
+      [`/healthz?api_key=${key}`, undefined, 200],
+      [`/v1/customers?email=${encodeURIComponent(WHSEC)}`, auth, 200],
+      [`/v1/customers?${encodeURIComponent(WHSEC)}=1`, auth, 400],
+      [`/v1/customers/${key}`, auth, 404],
+      [`/v1/customers/${encodedKey}`, auth, 404],
+      [`/v1/customers/${WHSEC}`, auth, 404],
+      [`/v1/customers/${key}%zz`, auth, 400],
+    ];
+    for (const [url, authorization, status] of requests) {
+      lines.length = 0;
+      const res = await app.inject({ method: 'GET', url, headers: authorization ? { authorization } : {} });
+      expect(res.statusCode, `${url}: ${res.body}`).toBe(status);
+      const requestLines = lines.filter((line) => line.msg === 'request');
+      expect(requestLines, url).toHaveLength(1);
+      expect(requestLines[0]).toMatchObject({ reqId: res.headers['x-request-id'], status });
+      expect(String(requestLines[0]!.path)).not.toContain('?');
+      const logged = JSON.stringify(lines);
+      expect(logged, url).not.toContain(keyBody);
+      expect(logged, url).not.toContain(WHSEC_BODY.slice(0, 8));
+      expect(logged, url).not.toContain('c2VjcmV0c2Vj');
+    }
+  });
+
+  it('writes the path of the request without its query string', async () => {
+    lines.length = 0;
+    const res = await app.inject({ method: 'GET', url: '/v1/customers?limit=1', headers: { authorization: auth } });
+    expect(res.statusCode).toBe(200);
+    expect(lines.filter((line) => line.msg === 'request')).toEqual([
+      expect.objectContaining({ reqId: res.headers['x-request-id'], method: 'GET', path: '/v1/customers', status: 200 }),
+    ]);
+  });
+});
