@@ -7,6 +7,9 @@ CREATE TABLE idempotency_keys (
   idempotency_key text NOT NULL,
   -- SHA-256 of the method, path and body: the same key with another request is refused.
   request_hash    bytea NOT NULL,
+  -- The first request's id: a replay is its answer, so it carries its X-Request-Id (the
+  -- request_id of an error body).
+  request_id      text NOT NULL,
   -- Null while the first request runs; then its answer. The body is AES-256-GCM ciphertext
   -- (the app's secret box), never plaintext: a create's answer holds the whsec_ secret.
   status_code     smallint,

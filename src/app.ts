@@ -8,7 +8,7 @@ import type { SecretBox } from './domain/secrets.ts';
 import { lookupHostAddresses, type ResolveHost } from './domain/endpoint-urls.ts';
 import auth from './plugins/auth.ts';
 import clientErrors, { answerClientError } from './plugins/client-errors.ts';
-import errorHandler, { MAX_PATH_PARAMETER } from './plugins/error-handler.ts';
+import errorHandler, { ROUTER_OPTIONS } from './plugins/error-handler.ts';
 import idempotency from './plugins/idempotency.ts';
 import inputGuard from './plugins/input-guard.ts';
 import openapi from './plugins/openapi.ts';
@@ -86,7 +86,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Router errors (a path that cannot be decoded, a segment longer than any id) come before
     // any route or hook; error-handler.ts answers them in the envelope.
     frameworkErrors: (error, request, reply) => void request.server.answerRouterError(error, request, reply),
-    routerOptions: { maxParamLength: MAX_PATH_PARAMETER },
+    routerOptions: ROUTER_OPTIONS,
     // What Node's HTTP server refuses before Fastify (parse errors, slow clients, a missing
     // Host, whose bare 400 is turned off here) is answered in plugins/client-errors.ts.
     clientErrorHandler: answerClientError,

@@ -18,6 +18,12 @@ export interface IdempotencyKeyRef {
   key: string;
 }
 
+/** The request claiming a key: what makes it "the same request", and its id. */
+export interface ClaimingRequest {
+  hash: Buffer;
+  requestId: string;
+}
+
 /** A won claim: `since` (the record's created_at as text) tells it from a later takeover. */
 export interface HeldClaim extends IdempotencyKeyRef {
   since: string;
@@ -33,40 +39,52 @@ export type Claim =
   | { outcome: 'claimed'; claim: HeldClaim }
   | { outcome: 'in_progress' }
   | { outcome: 'mismatch' }
-  | ({ outcome: 'replay' } & StoredAnswer);
+  | ({ outcome: 'replay'; firstRequestId: string } & StoredAnswer);
 
 /**
  * Claims the key for a request, or says why not. A record past its 24 hours, or a first
  * request abandoned, is taken over in the same statement, so two claimants never both win.
  */
-export async function claimIdempotencyKey(pool: Pool, ref: IdempotencyKeyRef, requestHash: Buffer): Promise<Claim> {
+export async function claimIdempotencyKey(pool: Pool, ref: IdempotencyKeyRef, request: ClaimingRequest): Promise<Claim> {
   // A record found below may be released (its request failed with a 5xx) before it is read:
   // then claiming again succeeds. Twice is enough unless other claimants keep failing.
   for (let tries = 0; tries < 3; tries++) {
     const claimed = await pool.query(
-      `INSERT INTO idempotency_keys AS k (api_key_id, idempotency_key, request_hash)
-       VALUES ($1, $2, $3)
+      `INSERT INTO idempotency_keys AS k (api_key_id, idempotency_key, request_hash, request_id)
+       VALUES ($1, $2, $3, $6)
        ON CONFLICT (api_key_id, idempotency_key) DO UPDATE
-          SET request_hash = EXCLUDED.request_hash, status_code = NULL, content_type = NULL,
-              response_body = NULL, created_at = now()
+          SET request_hash = EXCLUDED.request_hash, request_id = EXCLUDED.request_id, status_code = NULL,
+              content_type = NULL, response_body = NULL, created_at = now()
         WHERE k.created_at < now() - make_interval(hours => $4)
            OR (k.status_code IS NULL AND k.request_hash = EXCLUDED.request_hash
                AND k.created_at < now() - make_interval(secs => $5))
        RETURNING k.created_at::text AS since`,
-      [ref.apiKeyId, ref.key, requestHash, IDEMPOTENCY_KEY_HOURS, ABANDONED_AFTER_MS / 1000],
+      [ref.apiKeyId, ref.key, request.hash, IDEMPOTENCY_KEY_HOURS, ABANDONED_AFTER_MS / 1000, request.requestId],
     );
     const won = claimed.rows[0] as { since: string } | undefined;
     if (won) return { outcome: 'claimed', claim: { ...ref, since: won.since } };
-    const found = await pool.query<{ request_hash: Buffer; status_code: number | null; content_type: string | null; response_body: Buffer | null }>(
-      `SELECT request_hash, status_code, content_type, response_body
+    const found = await pool.query<{
+      request_hash: Buffer;
+      request_id: string;
+      status_code: number | null;
+      content_type: string | null;
+      response_body: Buffer | null;
+    }>(
+      `SELECT request_hash, request_id, status_code, content_type, response_body
          FROM idempotency_keys WHERE api_key_id = $1 AND idempotency_key = $2`,
       [ref.apiKeyId, ref.key],
     );
     const row = found.rows[0];
     if (!row) continue;
-    if (!row.request_hash.equals(requestHash)) return { outcome: 'mismatch' };
+    if (!row.request_hash.equals(request.hash)) return { outcome: 'mismatch' };
     if (row.status_code === null) return { outcome: 'in_progress' };
-    return { outcome: 'replay', statusCode: row.status_code, contentType: row.content_type ?? '', sealedBody: row.response_body! };
+    return {
+      outcome: 'replay',
+      firstRequestId: row.request_id,
+      statusCode: row.status_code,
+      contentType: row.content_type ?? '',
+      sealedBody: row.response_body!,
+    };
   }
   return { outcome: 'in_progress' };
 }

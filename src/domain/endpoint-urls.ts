@@ -67,29 +67,56 @@ export type ResolveHost = (hostname: string) => Promise<string[]>;
 export const lookupHostAddresses: ResolveHost = async (hostname) =>
   (await lookup(hostname, { all: true, order: 'verbatim' })).map((entry) => entry.address);
 
-/** How long registration waits for DNS; a receiver's name that slow to resolve is refused. */
+/** How long registration waits for DNS; a lookup that slow counts as our resolver failing for now. */
 export const HOST_LOOKUP_TIMEOUT_MS = 3000;
+
+/** The Retry-After, in seconds, of a registration our resolver could not answer. */
+export const HOST_LOOKUP_RETRY_AFTER_S = 5;
+
+// The resolver's definite answers that a name has no address: the client's to fix (400). Any
+// other failure (a timeout, EAI_AGAIN, ESERVFAIL, EREFUSED...) says nothing about the name: it
+// is our side failing for now, so it is a 5xx, which an Idempotency-Key does not keep.
+const NO_SUCH_NAME = new Set(['ENOTFOUND', 'ENODATA', 'EAI_NONAME', 'EAI_NODATA']);
 
 const NOT_PUBLIC = 'only public addresses receive deliveries outside development mode (not loopback, private, link-local, CGNAT, multicast or reserved ones)';
 
-/** The addresses of `hostname`, or a 400 on url saying why there are none. */
+const noSuchName = (hostname: string) =>
+  invalid(`the host ${hostname} could not be resolved: it has no DNS address, so nothing could be delivered to it.`);
+
+function lookupUnavailable(hostname: string, reason: string): ApiError {
+  return new ApiError(
+    503,
+    'api_error',
+    'host_lookup_unavailable',
+    `Could not check the url: looking up the host ${hostname} failed on our side (${reason}). Nothing was changed; retry after the time in Retry-After.`,
+    undefined,
+    { 'retry-after': String(HOST_LOOKUP_RETRY_AFTER_S) },
+  );
+}
+
+/**
+ * The addresses of `hostname`; a 400 on url when DNS says it has none, a 503 when our resolver
+ * gives no answer in time.
+ */
 async function resolveForCheck(hostname: string, resolve: ResolveHost, timeoutMs: number): Promise<string[]> {
   let timer: NodeJS.Timeout | undefined;
+  const late = new Error(`no answer within ${timeoutMs} ms`);
   const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(Object.assign(new Error('timed out'), { code: 'ETIMEOUT' })), timeoutMs);
+    timer = setTimeout(() => reject(late), timeoutMs);
   });
+  let addresses: string[];
   try {
-    const addresses = await Promise.race([resolve(hostname), deadline]);
-    if (addresses.length > 0) return addresses;
+    addresses = await Promise.race([resolve(hostname), deadline]);
   } catch (error) {
+    if (error === late) throw lookupUnavailable(hostname, late.message);
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ETIMEOUT' || code === 'EAI_AGAIN') {
-      throw invalid(`the host ${hostname} could not be resolved in time (${code}); check its DNS and try again.`);
-    }
+    if (code !== undefined && NO_SUCH_NAME.has(code)) throw noSuchName(hostname);
+    throw lookupUnavailable(hostname, code ?? 'resolver error');
   } finally {
     clearTimeout(timer);
   }
-  throw invalid(`the host ${hostname} could not be resolved: it has no DNS address, so nothing could be delivered to it.`);
+  if (addresses.length === 0) throw noSuchName(hostname);
+  return addresses;
 }
 
 /**
@@ -97,7 +124,8 @@ async function resolveForCheck(hostname: string, resolve: ResolveHost, timeoutMs
  * non-public literal address, localhost or a *.localhost name (loopback by definition, RFC
  * 6761, without asking DNS), a name that does not resolve, or a name with any non-public
  * address: the delivery worker refuses such a host on every attempt, so it could never
- * receive anything. `url` must have passed checkEndpointUrl.
+ * receive anything. A resolver that fails for now is 503 host_lookup_unavailable with
+ * Retry-After. `url` must have passed checkEndpointUrl.
  */
 export async function checkEndpointHost(
   url: string,
@@ -115,6 +143,7 @@ export async function checkEndpointHost(
   const name = literal.replace(/\.$/, '').toLowerCase();
   if (name === 'localhost' || name.endsWith('.localhost')) throw invalid(`${hostname} is a loopback host; ${NOT_PUBLIC}.`);
   const addresses = await resolveForCheck(hostname, resolve, timeoutMs);
-  const refused = addresses.find((address) => !isPublicAddress(address));
-  if (refused !== undefined) throw invalid(`the host ${hostname} resolves to ${refused}, which is not a public address; ${NOT_PUBLIC}.`);
+  // The addresses are never named: they would tell a client what names inside our network
+  // resolve to. An address the client wrote itself (above) may be.
+  if (!addresses.every(isPublicAddress)) throw invalid(`the host ${hostname} resolves to a non-public address; ${NOT_PUBLIC}.`);
 }

@@ -1,12 +1,12 @@
 // One place that writes error responses: every error, 404 and 405 leaves in the envelope of
-// api-spec.md section 7, with the request id. Messages of 5xx errors are never sent: they are
-// logged with the request's context instead.
+// api-spec.md section 7, with the request id. Messages of unexpected errors (500) are never
+// sent: they are logged with the request's context instead.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import FindMyWay from 'find-my-way';
 import { ApiError } from '../errors.ts';
 import { unsupportedMediaType } from './input-guard.ts';
-import { describeRequest, redactSecrets, writeRequestLine } from './request-log.ts';
+import { describeRequest, loggablePath, redactSecrets, writeRequestLine } from './request-log.ts';
 
 interface AjvError {
   keyword: string;
@@ -121,8 +121,20 @@ function toApiError(error: FastifyError & { validation?: AjvError[]; validationC
   return new ApiError(500, 'api_error', 'internal_error', 'Something went wrong on our side. The request id identifies it in our logs.');
 }
 
-/** The longest path parameter the router matches (routerOptions in app.ts); ids are far shorter. */
+/** The longest path parameter the router matches; ids are far shorter. */
 export const MAX_PATH_PARAMETER = 1_000;
+
+/** The options of the app's router (app.ts), and of every path table built by newPathTable. */
+export const ROUTER_OPTIONS = { maxParamLength: MAX_PATH_PARAMETER };
+
+/**
+ * A table of path patterns that decodes and matches a request URL exactly as the app's router does
+ * (same find-my-way, same options): `/%6Detrics`, or `http://host/metrics`, is `/metrics` here
+ * as there. The 405 lookup and the operator guard (operators.ts) judge paths with one.
+ */
+export function newPathTable() {
+  return FindMyWay(ROUTER_OPTIONS);
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -131,11 +143,9 @@ declare module 'fastify' {
   }
 }
 
-const pathOf = (url: string) => url.split('?', 1)[0]!;
-
-/** The 404 of a path no route serves. It names the path without the query string. */
+/** The 404 of a path no route serves. It names the path as the request log does: no query string, no secret. */
 export function unknownPath(request: FastifyRequest): ApiError {
-  return new ApiError(404, 'not_found_error', 'resource_missing', `Unrecognized request URL (${request.method} ${pathOf(request.url)}).`);
+  return new ApiError(404, 'not_found_error', 'resource_missing', `Unrecognized request URL (${request.method} ${loggablePath(request.url)}).`);
 }
 
 // A path that cannot be decoded is a malformed request (400) wherever it points; a path segment
@@ -155,7 +165,7 @@ export default fp(
     // Every registered path with its methods, to tell "no such path" (404) from "no such method"
     // (405). Wildcard routes (the docs' and the board's static files) are left out: they serve
     // whatever files exist, so a miss under them is a missing file (404), whatever the method.
-    const paths = FindMyWay();
+    const paths = newPathTable();
     const methodsByRoute = new Map<string, Set<string>>();
     app.addHook('onRoute', (route) => {
       if (route.url.includes('*')) return;
@@ -176,10 +186,15 @@ export default fp(
 
     app.setErrorHandler(function handle(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
       const apiError = toApiError(error);
-      if (apiError.statusCode >= 500) request.log.error({ err: error }, 'request failed');
+      // A 5xx we did not raise is a bug: logged with its stack. One raised on purpose (an
+      // ApiError: a dependency failing for now, such as DNS or the database) is a warning.
+      if (apiError.statusCode >= 500 && !(error instanceof ApiError)) request.log.error({ err: error }, 'request failed');
       // Messages and params echo what the client sent (an id, a parameter's name), which may be
       // a key pasted in the wrong place.
-      else request.log.info({ code: apiError.code, param: apiError.param && redactSecrets(apiError.param) }, redactSecrets(apiError.message));
+      else {
+        const level = apiError.statusCode >= 500 ? 'warn' : 'info';
+        request.log[level]({ code: apiError.code, param: apiError.param && redactSecrets(apiError.param) }, redactSecrets(apiError.message));
+      }
       // Headers such as Retry-After that the rate limiter set before failing stay on the reply.
       return sendError(reply, apiError);
     });
@@ -193,14 +208,13 @@ export default fp(
       limit(request, reply).then(() => done(), done);
     });
     app.setNotFoundHandler(function notFound(request: FastifyRequest, reply: FastifyReply) {
-      const path = pathOf(request.url);
-      const match = paths.find('GET', path) as { store?: { url: string } } | null;
+      const match = paths.find('GET', request.url) as { store?: { url: string } } | null;
       const allowed = match?.store ? methodsByRoute.get(match.store.url) : undefined;
       if (allowed && allowed.size > 0) {
         const allow = [...allowed].sort().join(', ');
         return sendError(
           reply,
-          new ApiError(405, 'invalid_request_error', 'method_not_allowed', `${request.method} is not allowed on ${path}. Allowed: ${allow}.`, undefined, { allow }),
+          new ApiError(405, 'invalid_request_error', 'method_not_allowed', `${request.method} is not allowed on ${loggablePath(request.url)}. Allowed: ${allow}.`, undefined, { allow }),
         );
       }
       return sendError(reply, unknownPath(request));

@@ -1,7 +1,8 @@
 // Idempotency-Key on POST requests, with Stripe's semantics (docs/api.md "Idempotent
 // requests"): the first request with a key runs; a repeat from the same API key with the same
 // method, path and body within 24 hours gets the first answer back, byte for byte, marked
-// `Idempotent-Replayed: true`. Answers of 5xx are not kept (the client should retry), 4xx are.
+// `Idempotent-Replayed: true`, and with the first request's X-Request-Id (the request_id of an
+// error body). Answers of 5xx are not kept (the client should retry), 4xx are.
 //
 // It applies to every authenticated POST route, present and future, and runs as a preHandler:
 // after authentication and schema validation (a request refused by either never ran, so
@@ -78,6 +79,8 @@ export default fp<IdempotencyOptions>(
   async function idempotency(app: FastifyInstance, options: IdempotencyOptions) {
     const { pool, secretBox } = options;
     const claims = new WeakMap<FastifyRequest, HeldClaim>();
+    /** Replaying requests, with the id of the first request, whose answer they send. */
+    const replays = new WeakMap<FastifyRequest, string>();
 
     app.addHook('onRoute', documentHeader);
 
@@ -85,7 +88,11 @@ export default fp<IdempotencyOptions>(
       if (!appliesTo(request.method, request.routeOptions.config.scope)) return;
       const key = readIdempotencyKey(request);
       if (key === undefined) return;
-      const result = await claimIdempotencyKey(pool, { apiKeyId: request.principal.keyId, key }, requestHash(request));
+      const result = await claimIdempotencyKey(
+        pool,
+        { apiKeyId: request.principal.keyId, key },
+        { hash: requestHash(request), requestId: request.id },
+      );
       switch (result.outcome) {
         case 'claimed':
           claims.set(request, result.claim);
@@ -102,6 +109,10 @@ export default fp<IdempotencyOptions>(
             409,
           );
         case 'replay':
+          // The replay's request line keeps its own id (reqId) and names the first request's,
+          // so operators find both.
+          request.log = request.log.child({ replayed_request_id: result.firstRequestId });
+          replays.set(request, result.firstRequestId);
           return reply
             .code(result.statusCode)
             .type(result.contentType)
@@ -112,6 +123,9 @@ export default fp<IdempotencyOptions>(
 
     // Before the answer leaves, so that a repeat sent the moment it arrives finds it stored.
     app.addHook('onSend', async (request, reply, payload) => {
+      // After error-handler.ts has set this request's own id (a dependency below).
+      const firstRequestId = replays.get(request);
+      if (firstRequestId !== undefined) reply.header('x-request-id', firstRequestId);
       const claim = claims.get(request);
       if (!claim) return payload;
       claims.delete(request);
@@ -130,5 +144,5 @@ export default fp<IdempotencyOptions>(
       return payload;
     });
   },
-  { name: 'idempotency', dependencies: ['auth'] },
+  { name: 'idempotency', dependencies: ['auth', 'error-handler'] },
 );

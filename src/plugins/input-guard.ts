@@ -1,7 +1,8 @@
 // The rules every route's input meets before its handler runs (docs/api.md "Requests"). They
 // live here, once, rather than in each route, so a new route follows them without doing anything:
-// - a body is a JSON object sent as application/json in UTF-8 (415 for any other type), at most
-//   MAX_BODY_DEPTH levels deep; an empty body is no body, and a POST without one counts as {};
+// - a body is a JSON object sent as application/json in UTF-8 (415 for any other type with
+//   content), at most MAX_BODY_DEPTH levels deep; an empty body is no body, whatever its type
+//   and however it is sent (chunked included), and a POST without one counts as {};
 // - a query value's percent-encoding must decode to UTF-8, and a parameter the route takes may
 //   be given once;
 // - an integer query parameter is decimal digits (Ajv does not coerce types: app.ts);
@@ -182,10 +183,21 @@ export default fp(
       });
     });
     // Every other type, and a body without a type. An empty body needs no type (curl -d '' sends
-    // a form type), so only a body with content is refused, before it is read.
-    app.addContentTypeParser('*', (request, _payload, done) => {
-      if (request.is404 || request.headers['content-length'] === '0') done(null, undefined);
-      else done(unsupportedMediaType());
+    // a form type), so only a body with content is refused: at once when Content-Length says it
+    // has some, else (a chunked body) at its first byte; one that ends without any is no body.
+    app.addContentTypeParser('*', (request, payload, done) => {
+      const length = request.headers['content-length'];
+      if (request.is404 || (length !== undefined && Number(length) === 0)) return done(null, undefined);
+      if (length !== undefined) return done(unsupportedMediaType());
+      const finish = (error: Error | null) => {
+        payload.off('data', onData).off('end', onEnd).off('error', finish);
+        done(error, undefined);
+      };
+      const onData = (chunk: Buffer) => {
+        if (chunk.length > 0) finish(unsupportedMediaType());
+      };
+      const onEnd = () => finish(null);
+      payload.on('data', onData).on('end', onEnd).on('error', finish);
     });
 
     app.addHook('preValidation', async (request) => {

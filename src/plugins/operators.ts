@@ -2,7 +2,8 @@
 // HTTP Basic): Prometheus metrics at /metrics and Bull Board, the queue dashboard, at
 // /admin/queues. Without credentials configured the operator routes answer 404, as if absent:
 // nothing operational is ever exposed by default. Credentials are checked first, for every
-// method and path under those two, so a wrong method or an unknown page says 401, not 405/404.
+// method and path under those two however it is percent-encoded, so a wrong method or an unknown
+// page says 401, not 405/404.
 import { createBullBoard } from '@bull-board/api';
 import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
 import { FastifyAdapter } from '@bull-board/fastify';
@@ -12,13 +13,19 @@ import fp from 'fastify-plugin';
 import type { DeliveryMetrics } from '../metrics.ts';
 import type { Pipeline } from '../queue/pipeline.ts';
 import { ApiError } from '../errors.ts';
-import { unknownPath } from './error-handler.ts';
+import { newPathTable, unknownPath } from './error-handler.ts';
 
 export const QUEUE_BOARD_PATH = '/admin/queues';
 const METRICS_PATH = '/metrics';
 
-function isOperatorPath(path: string): boolean {
-  return path === METRICS_PATH || path === QUEUE_BOARD_PATH || path.startsWith(`${QUEUE_BOARD_PATH}/`);
+// The operator paths, judged the way the router and the 405 lookup judge paths (a table from
+// error-handler.ts): any spelling that reaches these routes or their 405, /%6Detrics or
+// /admin/%71ueues/api/queues, is an operator path, whether a route matches it or not.
+const operatorPaths = newPathTable();
+for (const pattern of [METRICS_PATH, QUEUE_BOARD_PATH, `${QUEUE_BOARD_PATH}/*`]) operatorPaths.on('GET', pattern, () => {});
+
+function isOperatorPath(url: string): boolean {
+  return operatorPaths.find('GET', url) !== null;
 }
 
 export interface OperatorOptions {
@@ -68,12 +75,11 @@ async function registerQueueBoard(app: FastifyInstance, queues: Pipeline['queues
 
 export default fp<OperatorOptions>(
   async function operators(app: FastifyInstance, options: OperatorOptions) {
-    // One guard for every request, as the app's auth plugin only checks routes that carry a scope
-    // (the board's carry none). A matched request is judged by its route's pattern, so an encoded
-    // path such as /admin/%71ueues cannot slip past; an unmatched one (404 or 405 to come) by its
-    // path. In preParsing, after the rate limiter has counted the request, as for a bad API key.
+    // One guard for every request, matched by a route or not (404 or 405 to come), as the app's
+    // auth plugin only checks routes that carry a scope (the board's carry none). In preParsing,
+    // after the rate limiter has counted the request, as for a bad API key.
     app.addHook('preParsing', async (request) => {
-      if (isOperatorPath(request.routeOptions.url ?? request.url.split('?')[0]!)) checkOperator(options.operator, request);
+      if (isOperatorPath(request.url)) checkOperator(options.operator, request);
     });
     app.get(METRICS_PATH, { schema: { hide: true } }, async (_request, reply) =>
       reply.type(options.metrics.registry.contentType).send(await options.metrics.registry.metrics()),

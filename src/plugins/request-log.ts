@@ -8,22 +8,75 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import fp from 'fastify-plugin';
 import { randomBytes } from 'node:crypto';
 
-// An API key (cd_live_...) or a webhook secret (whsec_...), also with its underscores
-// percent-encoded: what no log line may ever hold, wherever a client put it. The match runs to
-// the end of the path or value, past any '/' (base64 secrets contain them).
-const SECRET = /(?:cd(?:_|%5f)live|whsec)(?:_|%5f)[^?&#\s'"]*/gi;
+// An API key (cd_live_...) or a webhook secret (whsec_...): what no log line may ever hold,
+// wherever a client put it. The match runs to the end of the path or value, past any '/' (base64
+// secrets contain them).
+const SECRET = /(?:cd_live|whsec)_[^?&#\s'"]*/gi;
+const REDACTED = '[redacted]';
+const ESCAPE = /%[0-9a-f]{2}/i;
+// Readings decoded beyond the text itself: a key encoded up to three times is caught. A cap, as
+// each reading costs a pass over the text and %252525... would need one per pair of characters.
+const MAX_DECODES = 3;
 
-/** The text with anything shaped like an API key or a webhook secret replaced by [redacted]. */
-export function redactSecrets(text: string): string {
-  return text.replace(SECRET, '[redacted]');
+/** A text as read after some decoding, each character with the index in the original text it was decoded from. */
+interface Reading {
+  text: string;
+  /** One per character of text, and one more: the original text's length. */
+  origins: number[];
 }
 
 /**
- * What the log records of a request URL: the path alone, like Stripe's logs. A query string
- * can carry a key pasted by mistake (`?api_key=`, refused by auth.ts) or personal data
- * (`?email=`); a path segment shaped like a secret is redacted too.
+ * One percent-decoding pass: each valid %XX sequence becomes the character of that code, anything
+ * else (an invalid sequence included) stays, so it never throws. Bytes of UTF-8 characters become
+ * one character each: only the ASCII of keys and secrets is looked for.
  */
-function loggablePath(url: string): string {
+function decodeOnce({ text, origins }: Reading): Reading {
+  let decoded = '';
+  const next: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    next.push(origins[i]!);
+    const escape = text[i] === '%' && ESCAPE.test(text.slice(i, i + 3));
+    decoded += escape ? String.fromCharCode(parseInt(text.slice(i + 1, i + 3), 16)) : text[i];
+    if (escape) i += 2;
+  }
+  next.push(origins[text.length]!);
+  return { text: decoded, origins: next };
+}
+
+/**
+ * The text with anything shaped like an API key or a webhook secret replaced by [redacted],
+ * however it is percent-encoded (`%63d_live_...`, `cd%5Flive_...`, twice over): the secret is
+ * looked for in the text and in each successive decoding of it, and cut from the text as sent,
+ * whose other characters stay as they were.
+ */
+export function redactSecrets(text: string): string {
+  if (!text.includes('%')) return text.replace(SECRET, REDACTED);
+  const spans: [from: number, to: number][] = [];
+  let reading: Reading = { text, origins: Array.from({ length: text.length + 1 }, (_, i) => i) };
+  for (let decodes = 0; ; decodes++) {
+    for (const match of reading.text.matchAll(SECRET)) {
+      spans.push([reading.origins[match.index]!, reading.origins[match.index + match[0].length]!]);
+    }
+    if (decodes === MAX_DECODES || !ESCAPE.test(reading.text)) break;
+    reading = decodeOnce(reading);
+  }
+  spans.sort((a, b) => a[0] - b[0]);
+  let redacted = '';
+  let end = 0;
+  for (const [from, to] of spans) {
+    if (from >= end) redacted += text.slice(end, from) + REDACTED;
+    end = Math.max(end, to);
+  }
+  return redacted + text.slice(end);
+}
+
+/**
+ * What the log records of a request URL: the path alone, like Stripe's logs, as sent (not
+ * decoded) but for any secret in it. A query string can carry a key pasted by mistake
+ * (`?api_key=`, refused by auth.ts) or personal data (`?email=`). Error messages that name the
+ * path (404, 405) name it this way too.
+ */
+export function loggablePath(url: string): string {
   const query = url.indexOf('?');
   return redactSecrets(query === -1 ? url : url.slice(0, query));
 }
@@ -42,8 +95,11 @@ interface RequestLine {
 }
 
 /** The one request line: info, or error for a 5xx (whose error the error handler logs). */
+// A 503 is an answer we give on purpose (a dependency is down, a DNS lookup may pass), logged as
+// a warning like the error handler's line for it; any other 5xx is a fault.
 export function writeRequestLine(log: FastifyBaseLogger, line: RequestLine): void {
-  if (line.status >= 500) log.error(line, 'request');
+  if (line.status === 503) log.warn(line, 'request');
+  else if (line.status >= 500) log.error(line, 'request');
   else log.info(line, 'request');
 }
 

@@ -3,6 +3,8 @@
 // badly encoded query values, and bodies that are not JSON objects sent as JSON. Each answer is
 // a 4xx in the error envelope, never a 5xx, and nothing is logged at error level.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
@@ -269,6 +271,32 @@ describe('bodies', () => {
     }
     const update = operations.find((op) => op.operationId === 'updateWebhookEndpoint')!;
     expect(expectEnvelope(await app.inject({ method: 'POST', url: urlOf(update), headers: { authorization: auth } }), 'update').code).toBe('parameter_missing');
+  });
+
+  it('sent chunked over real HTTP need no Content-Type when empty, and are 415 once a byte arrives', async () => {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const rotate = operations.find((op) => op.operationId === 'rotateWebhookEndpointSecret')!;
+    // Node sends Transfer-Encoding: chunked for a request without Content-Length; an empty one is 0\r\n\r\n.
+    const chunked = (type: string | undefined, body: string) =>
+      new Promise<{ status: number; error: ErrorBody }>((resolve, reject) => {
+        const headers: Record<string, string> = { authorization: auth, 'transfer-encoding': 'chunked', ...(type ? { 'content-type': type } : {}) };
+        const request = http.request({ host: '127.0.0.1', port, method: 'POST', path: urlOf(rotate), headers }, (res) => {
+          let text = '';
+          res.setEncoding('utf8').on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, error: (JSON.parse(text) as { error: ErrorBody }).error }));
+        });
+        request.on('error', reject);
+        request.end(body);
+      });
+    for (const type of ['application/x-www-form-urlencoded', 'text/plain', undefined, 'application/json']) {
+      const empty = await chunked(type, '');
+      expect([empty.status, empty.error.code], `empty, ${type}`).toEqual([404, 'resource_missing']);
+    }
+    for (const type of ['application/x-www-form-urlencoded', 'text/plain', undefined]) {
+      const full = await chunked(type, 'a=1');
+      expect([full.status, full.error.code], `a=1, ${type}`).toEqual([415, 'unsupported_media_type']);
+    }
   });
 
   it('that are not a JSON object, not JSON, not UTF-8 or too deep are 400 body_invalid on every route taking a body', async () => {

@@ -165,6 +165,9 @@ describe("refused by Fastify's router", () => {
     const res = await app.inject({ method: 'GET', url: `/v1/customers/${id}`, headers: { authorization: auth } });
     expect(res.statusCode, res.body).toBe(404);
     expect(res.json().error).toMatchObject({ type: 'not_found_error', code: 'resource_missing', param: 'id' });
+    // The 405 lookup matches paths as the router does: another method is 405, as on a short id.
+    const wrongMethod = await app.inject({ method: 'DELETE', url: `/v1/customers/${id}`, headers: { authorization: auth } });
+    expect(wrongMethod.statusCode, wrongMethod.body).toBe(405);
   });
 
   it('answers a longer path segment with the same 404, without echoing it', async () => {

@@ -1,6 +1,7 @@
 // Idempotency-Key on POST requests (src/plugins/idempotency.ts, docs/api.md "Idempotent
 // requests"), exercised through the real webhook endpoint routes.
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { pruneIdempotencyKeys } from '../../src/db/idempotency-keys.ts';
@@ -9,8 +10,13 @@ import { bearer, createTestDatabase, insertClub, testConfig, testSecretBox, uid 
 
 const FAST = { rateLimit: { perSecond: 100_000, burst: 200_000 } };
 const SCOPES = ['customers:read', 'bookings:read', 'webhook_endpoints:write'];
-// Every name is public here: no test may ask real DNS.
-const resolveHost = async () => ['93.184.215.14'];
+// Every name is public here, and no test may ask real DNS; while dnsDown holds, the resolver
+// fails for now, as ours may.
+let dnsDown = false;
+const resolveHost = async (hostname: string) => {
+  if (dnsDown) throw Object.assign(new Error(`getaddrinfo EAI_AGAIN ${hostname}`), { code: 'EAI_AGAIN' });
+  return ['93.184.215.14'];
+};
 
 let app: FastifyInstance;
 let pool: Pool;
@@ -94,6 +100,9 @@ describe('a repeated POST with the same Idempotency-Key', () => {
     const again = await post('/v1/webhook_endpoints', { ...ENDPOINT, signal_types: ['nope.happened'] }, key);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toBe(refused.body); // the first request's request_id included
+    // A replay is the first answer: its X-Request-Id is the first one too, as the body says.
+    expect(again.json().error.request_id).toBe(refused.headers['x-request-id']);
+    expect(again.headers['x-request-id']).toBe(refused.headers['x-request-id']);
 
     // A body the schema refuses never ran, so the key stays free for the corrected request.
     const fresh = newKey();
@@ -102,6 +111,49 @@ describe('a repeated POST with the same Idempotency-Key', () => {
     const corrected = await post('/v1/webhook_endpoints', ENDPOINT, fresh);
     expect(corrected.statusCode).toBe(200);
     expect(corrected.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('answers with the first X-Request-Id, and logs the repeat under its own id naming the first', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const logged = await buildApp({ config: testConfig(FAST), pool, secretBox: testSecretBox(), resolveHost, logger });
+    try {
+      const key = newKey();
+      const send = () => logged.inject({ method: 'POST', url: '/v1/webhook_endpoints/we_nope/rotate_secret', headers: { authorization: auth, 'idempotency-key': key } });
+      const first = await send();
+      expect(first.statusCode).toBe(404);
+      const firstId = first.headers['x-request-id'];
+      expect(first.json().error.request_id).toBe(firstId);
+      lines.length = 0;
+      const again = await send();
+      expect(again.headers['idempotent-replayed']).toBe('true');
+      expect(again.headers['x-request-id']).toBe(firstId);
+      expect(again.json().error.request_id).toBe(firstId);
+      const requestLines = lines.filter((line) => line.msg === 'request');
+      expect(requestLines).toHaveLength(1);
+      expect(requestLines[0]).toMatchObject({ status: 404, replayed_request_id: firstId });
+      expect(requestLines[0]!.reqId).toMatch(/^req_/);
+      expect(requestLines[0]!.reqId).not.toBe(firstId);
+    } finally {
+      await logged.close();
+    }
+  });
+
+  it('runs again after our DNS failed for now (503), which is not kept', async () => {
+    const key = newKey();
+    const body = { ...ENDPOINT, description: 'dns' };
+    dnsDown = true;
+    let failed;
+    try {
+      failed = await post('/v1/webhook_endpoints', body, key);
+    } finally {
+      dnsDown = false;
+    }
+    expect(failed.statusCode).toBe(503);
+    expect(failed.json().error.code).toBe('host_lookup_unavailable');
+    const retried = await post('/v1/webhook_endpoints', body, key);
+    expect(retried.statusCode).toBe(200);
+    expect(retried.headers['idempotent-replayed']).toBeUndefined();
   });
 
   it('runs again after a 5xx, which is not kept', async () => {

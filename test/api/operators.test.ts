@@ -1,6 +1,7 @@
 // Operator surfaces: /metrics and Bull Board at /admin/queues. Both are absent (404) without
 // operator credentials configured, refuse missing or wrong credentials with 401 and a Basic
-// challenge, and work with the right ones. Bull Board is checked on both queue backends.
+// challenge, and work with the right ones, however the path is percent-encoded: the guard judges
+// paths as the router and its 405 do. Bull Board is checked on both queue backends.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,7 +96,17 @@ describe('without operator credentials configured', () => {
   });
 
   it('other methods on them answer 404 too, never 405: nothing says they exist', async () => {
-    for (const [method, url] of [['POST', '/metrics'], ['DELETE', '/metrics'], ['POST', '/admin/queues/api/queues'], ['PUT', '/admin/queues']]) {
+    for (const [method, url] of [
+      ['POST', '/metrics'],
+      ['DELETE', '/metrics'],
+      ['POST', '/admin/queues/api/queues'],
+      ['PUT', '/admin/queues'],
+      // Spelled otherwise, they are still these paths to the router and to its 405.
+      ['PUT', '/%6detrics'],
+      ['DELETE', '/%6Detrics?x=1'],
+      ['PUT', '/admin/%71ueues'],
+      ['POST', '/admin/%71ueues/api/queues'],
+    ]) {
       const response = await api.inject({ method: method as 'POST', url });
       expectEnvelope(response, 404, 'not_found_error', 'resource_missing');
       expect(response.headers.allow).toBeUndefined();
@@ -130,12 +141,21 @@ describe('/metrics with operator credentials configured', () => {
 
   it('checks credentials before the method: 401 without them, 405 with them', async () => {
     for (const method of ['POST', 'DELETE', 'PUT'] as const) {
-      const refused = await api.inject({ method, url: '/metrics' });
-      expectChallenge(refused);
-      // Counted by the rate limiter like any refusal.
-      expect(refused.headers['ratelimit-remaining']).toMatch(/^\d+$/);
-      const wrongMethod = await api.inject({ method, url: '/metrics', headers: { authorization: RIGHT } });
-      expectEnvelope(wrongMethod, 405, 'invalid_request_error', 'method_not_allowed');
+      for (const url of ['/metrics', '/%6detrics', '/%6D%65trics']) {
+        const refused = await api.inject({ method, url });
+        expectChallenge(refused);
+        expect(refused.headers.allow, `${method} ${url}`).toBeUndefined();
+        // Counted by the rate limiter like any refusal.
+        expect(refused.headers['ratelimit-remaining']).toMatch(/^\d+$/);
+        const wrongMethod = await api.inject({ method, url, headers: { authorization: RIGHT } });
+        expectEnvelope(wrongMethod, 405, 'invalid_request_error', 'method_not_allowed');
+      }
+    }
+  });
+
+  it('leaves paths the router does not take for /metrics to the 404, as routing is case-sensitive', async () => {
+    for (const url of ['/METRICS', '/metrics/', '/%2Fmetrics']) {
+      expectEnvelope(await api.inject({ method: 'PUT', url }), 404, 'not_found_error', 'resource_missing');
     }
   });
 
@@ -212,8 +232,12 @@ for (const backend of ['redis', 'postgres'] as const) {
         { method: 'DELETE', url: '/admin/queues' },
         { method: 'POST', url: '/admin/queues/api/nothing-here' },
         { method: 'GET', url: '/admin/queues/static/nope.js' },
-        // The router decodes the path: an encoded letter still reaches the board's route.
+        // The router decodes the path: an encoded letter still reaches the board's route, or
+        // its 404 and 405.
         { method: 'GET', url: '/admin/%71ueues/api/queues' },
+        { method: 'DELETE', url: '/admin/%71ueues/api/queues' },
+        { method: 'PUT', url: '/%61dmin/queues' },
+        { method: 'POST', url: '/admin/%71ueues/api/nothing-here' },
       ] as const;
       for (const request of requests) {
         for (const authorization of [undefined, ...WRONG_CREDENTIALS]) {

@@ -1,6 +1,6 @@
 // The request log never holds a secret: an API key or a webhook secret sent where it does not
-// belong (the query string, a path segment, a parameter's name), percent-encoded or not, never
-// reaches any log line, neither the request line nor the error handler's. Each request still
+// belong (the query string, a path segment, a parameter's name), percent-encoded or not (any of
+// its letters, once or twice over), never reaches any log line, neither the request line nor the error handler's. Each request still
 // writes exactly one request line, with the path and without the query string.
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
@@ -36,6 +36,9 @@ beforeAll(async () => {
 describe('secrets in requests', () => {
   it('never reach the log, wherever the client put them', async () => {
     const encodedKey = key.replaceAll('_', '%5F');
+    // Other letters encoded, in either case of hex digit, and twice over (%25 is '%').
+    const letterEncodedKeys = [`%63${key.slice(1)}`, `cd_%6Cive_${keyBody}`, `%2563d%255flive_${keyBody}`, `%43D_LIVE_${keyBody}`];
+    const letterEncodedWhsec = `%77hsec_${WHSEC_BODY}`;
     const requests: [url: string, authorization: string | undefined, status: number][] = [
       [`/v1/customers?api_key=${key}`, undefined, 401],
       [`/v1/customers?limit=1&starting_after=${key}`, auth, 401],
@@ -49,6 +52,12 @@ describe('secrets in requests', () => {
       [`/v1/customers/${encodedKey}`, auth, 404],
       [`/v1/customers/${WHSEC}`, auth, 404],
       [`/v1/customers/${key}%zz`, auth, 400],
+      ...letterEncodedKeys.map((encoded): [string, string, number] => [`/v1/customers/${encoded}`, auth, 404]),
+      [`/v1/nope/%63${key.slice(1)}`, auth, 404],
+      [`/v1/customers/${letterEncodedWhsec}`, auth, 404],
+      [`/v1/nope/${letterEncodedWhsec}`, auth, 404],
+      // Decoded, '%cd' would hide the key that follows; undecoded it is plain to see.
+      [`/v1/customers/%${key}`, auth, 400],
     ];
     for (const [url, authorization, status] of requests) {
       lines.length = 0;
@@ -72,5 +81,18 @@ describe('secrets in requests', () => {
     expect(lines.filter((line) => line.msg === 'request')).toEqual([
       expect.objectContaining({ reqId: res.headers['x-request-id'], method: 'GET', path: '/v1/customers', status: 200 }),
     ]);
+  });
+
+  it('names the path in 404 and 405 messages as the log does: no query string, no secret', async () => {
+    for (const [method, url, status, named] of [
+      ['GET', `/v1/nope/%63${key.slice(1)}?limit=1`, 404, '(GET /v1/nope/[redacted])'],
+      ['DELETE', `/v1/customers/%63${key.slice(1)}`, 405, 'DELETE is not allowed on /v1/customers/[redacted].'],
+    ] as const) {
+      const res = await app.inject({ method, url, headers: { authorization: auth } });
+      expect(res.statusCode).toBe(status);
+      expect(res.json().error.message).toContain(named);
+      expect(res.body).not.toContain(keyBody);
+      expect(res.body).not.toContain('limit');
+    }
   });
 });

@@ -18,7 +18,8 @@ const FAST = { rateLimit: { perSecond: 100_000, burst: 200_000 } };
 const SIGNAL_SCOPES = ['customers:read', 'bookings:read', 'events:read'];
 
 // DNS for these tests, so that none leaves the machine: example.com names are public, a few
-// are not, every other name does not exist.
+// are not, dns-down.example.com stands for our resolver failing for now, every other name does
+// not exist.
 const PUBLIC_ADDRESS = '93.184.215.14';
 const DNS: Record<string, string[]> = {
   'private.example.com': ['10.1.2.3'],
@@ -27,6 +28,7 @@ const DNS: Record<string, string[]> = {
   'metadata.example.com': ['169.254.169.254'],
 };
 const testDns: ResolveHost = async (hostname) => {
+  if (hostname === 'dns-down.example.com') throw Object.assign(new Error(`getaddrinfo EAI_AGAIN ${hostname}`), { code: 'EAI_AGAIN' });
   const known = DNS[hostname] ?? (hostname === 'example.com' || hostname.endsWith('.example.com') ? [PUBLIC_ADDRESS] : undefined);
   if (known) return known;
   throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: 'ENOTFOUND' });
@@ -307,16 +309,18 @@ describe('POST /v1/webhook_endpoints', () => {
       ['https://localhost/hooks', /localhost is a loopback host/],
       ['https://LOCALHOST./hooks', /loopback host/],
       ['https://hooks.localhost:8443/in', /hooks\.localhost is a loopback host/],
-      ['https://private.example.com/hooks', /private\.example\.com resolves to 10\.1\.2\.3, which is not a public address/],
-      ['https://mixed.example.com/hooks', /resolves to 192\.168\.0\.9/],
-      ['https://ula.example.com/hooks', /resolves to fd00::1/],
-      ['https://metadata.example.com/hooks', /resolves to 169\.254\.169\.254/],
+      ['https://private.example.com/hooks', /^Invalid url: the host private\.example\.com resolves to a non-public address; only public addresses/],
+      ['https://mixed.example.com/hooks', /mixed\.example\.com resolves to a non-public address/],
+      ['https://ula.example.com/hooks', /ula\.example\.com resolves to a non-public address/],
+      ['https://metadata.example.com/hooks', /metadata\.example\.com resolves to a non-public address/],
       ['https://nonexistent.invalid/hooks', /nonexistent\.invalid could not be resolved/],
     ];
     const endpoint = await create();
     for (const [url, message] of cases) {
       const created = expectError(await post('/v1/webhook_endpoints', { url, signal_types: ['*'] }), 400, 'parameter_invalid', 'url');
       expect(created.message, url).toMatch(message);
+      // What a name resolves to is never told; an address the client wrote itself may be.
+      for (const address of Object.values(DNS).flat()) if (!url.includes(address)) expect(created.message, url).not.toContain(address);
       const updated = expectError(await post(`/v1/webhook_endpoints/${endpoint.id}`, { url }), 400, 'parameter_invalid', 'url');
       expect(updated.message, url).toMatch(message);
     }
@@ -324,6 +328,36 @@ describe('POST /v1/webhook_endpoints', () => {
     // Public hosts pass, literal addresses included.
     for (const url of [`https://${PUBLIC_ADDRESS}/in`, 'https://[2606:4700:4700::1111]/in', 'https://hooks.example.com/in']) {
       expect((await create({ url })).url).toBe(url);
+    }
+  });
+
+  it('answers 503 host_lookup_unavailable with Retry-After when our DNS fails for now, logged as a warning without a stack', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const logged = await buildTestApp({}, t.app.secretBox, logger);
+    try {
+      const endpoint = await create();
+      const url = 'https://dns-down.example.com/hooks';
+      const answers: [string, Awaited<ReturnType<typeof post>>][] = [
+        ['/v1/webhook_endpoints', await send('POST', '/v1/webhook_endpoints', { url, signal_types: ['*'] }, auth, logged)],
+        ['/v1/webhook_endpoints/{id}', await send('POST', `/v1/webhook_endpoints/${endpoint.id}`, { url }, auth, logged)],
+      ];
+      for (const [route, res] of answers) {
+        expect(res.statusCode, route).toBe(503);
+        expect(res.headers['retry-after']).toBe('5');
+        expect(res.json().error).toMatchObject({ type: 'api_error', code: 'host_lookup_unavailable' });
+        expect(res.json().error.message).toMatch(/dns-down\.example\.com failed on our side \(EAI_AGAIN\)/);
+        expectOpenApi(logged, route, 'POST', 503, res.json());
+      }
+      expect((await get(`/v1/webhook_endpoints/${endpoint.id}`)).json().url).toBe(endpoint.url);
+      const warnings = lines.filter((line) => line.code === 'host_lookup_unavailable');
+      expect(warnings).toHaveLength(2);
+      for (const line of warnings) expect(line).toMatchObject({ level: 40 });
+      const requestLines = lines.filter((line) => line.msg === 'request' && line.status === 503);
+      expect(requestLines.map((line) => line.level)).toEqual([40, 40]);
+      expect(lines.filter((line) => 'err' in line || 'stack' in line || (line.level as number) >= 50)).toEqual([]);
+    } finally {
+      await logged.close();
     }
   });
 

@@ -2,17 +2,31 @@
 // system resolver where it stays on this machine (localhost, the .invalid TLD) and a given
 // resolver for the rest.
 import { describe, expect, it } from 'vitest';
-import { checkEndpointHost, lookupHostAddresses, type ResolveHost } from '../../src/domain/endpoint-urls.ts';
+import { checkEndpointHost, HOST_LOOKUP_RETRY_AFTER_S, lookupHostAddresses, type ResolveHost } from '../../src/domain/endpoint-urls.ts';
 import { ApiError } from '../../src/errors.ts';
 
-async function refusal(url: string, resolve: ResolveHost = lookupHostAddresses, timeoutMs?: number): Promise<ApiError> {
+async function failure(url: string, resolve: ResolveHost, timeoutMs?: number): Promise<ApiError> {
   const error = await checkEndpointHost(url, 'production', resolve, timeoutMs).then(
     () => null,
     (e: unknown) => e,
   );
   expect(error, url).toBeInstanceOf(ApiError);
-  expect(error).toMatchObject({ statusCode: 400, code: 'parameter_invalid', param: 'url' });
   return error as ApiError;
+}
+
+/** The 400 on url of a host the client must fix. */
+async function refusal(url: string, resolve: ResolveHost = lookupHostAddresses, timeoutMs?: number): Promise<ApiError> {
+  const error = await failure(url, resolve, timeoutMs);
+  expect(error).toMatchObject({ statusCode: 400, code: 'parameter_invalid', param: 'url' });
+  return error;
+}
+
+/** The 503 of a lookup our resolver could not answer: the client's request was fine. */
+async function unavailable(url: string, resolve: ResolveHost, timeoutMs?: number): Promise<ApiError> {
+  const error = await failure(url, resolve, timeoutMs);
+  expect(error, url).toMatchObject({ statusCode: 503, type: 'api_error', code: 'host_lookup_unavailable', param: undefined });
+  expect(error.headers).toEqual({ 'retry-after': String(HOST_LOOKUP_RETRY_AFTER_S) });
+  return error;
 }
 
 const failingWith = (code: string): ResolveHost => async () => {
@@ -38,16 +52,27 @@ describe('checkEndpointHost', () => {
     expect(error.message).toMatch(/nonexistent\.invalid could not be resolved/);
   });
 
-  it('refuses a resolver that answers too late or fails for now, saying so', async () => {
-    const never: ResolveHost = () => new Promise(() => {});
-    expect((await refusal('https://slow.example.com/in', never, 20)).message).toMatch(/could not be resolved in time/);
-    expect((await refusal('https://flaky.example.com/in', failingWith('EAI_AGAIN'))).message).toMatch(/in time \(EAI_AGAIN\)/);
+  it('refuses a name DNS definitely says has no address', async () => {
+    for (const code of ['ENOTFOUND', 'ENODATA']) {
+      expect((await refusal('https://gone.example.com/in', failingWith(code))).message, code).toMatch(/gone\.example\.com could not be resolved/);
+    }
     expect((await refusal('https://empty.example.com/in', async () => [])).message).toMatch(/could not be resolved/);
   });
 
-  it('refuses a name with any non-public address, and accepts one with only public ones', async () => {
+  it('answers 503 with Retry-After, not a 400, when our resolver answers too late or fails for now', async () => {
+    const never: ResolveHost = () => new Promise(() => {});
+    expect((await unavailable('https://slow.example.com/in', never, 20)).message).toMatch(/slow\.example\.com failed on our side \(no answer within 20 ms\)/);
+    for (const code of ['EAI_AGAIN', 'ESERVFAIL', 'EREFUSED', 'ETIMEOUT']) {
+      expect((await unavailable('https://flaky.example.com/in', failingWith(code))).message, code).toContain(`(${code})`);
+    }
+  });
+
+  it('refuses a name with any non-public address without telling the address, and accepts one with only public ones', async () => {
     const error = await refusal('https://mixed.example.com/in', async () => ['93.184.215.14', '::ffff:10.0.0.1']);
-    expect(error.message).toContain('resolves to ::ffff:10.0.0.1');
+    expect(error.message).toBe(
+      'Invalid url: the host mixed.example.com resolves to a non-public address; only public addresses receive deliveries outside ' +
+        'development mode (not loopback, private, link-local, CGNAT, multicast or reserved ones).',
+    );
     await expect(checkEndpointHost('https://ok.example.com/in', 'production', async () => ['93.184.215.14', '2606:4700::1'])).resolves.toBeUndefined();
   });
 

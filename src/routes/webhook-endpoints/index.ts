@@ -37,6 +37,8 @@ import { holdsEveryEndpointScope } from './endpoint-access.ts';
 const SCOPE = { scope: 'webhook_endpoints:write' } as const;
 const TAGS = ['Webhook endpoints'];
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Create and update check the url's host in DNS: 503 host_lookup_unavailable when it fails for now. */
+const urlErrorResponses = { ...errorResponses, 503: Type.Ref('ErrorEnvelope') };
 
 /**
  * Adds the plaintext secret to the endpoint PostgreSQL rendered, as its last field. The secret
@@ -83,7 +85,7 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
           'endpoint holds. The answer carries the signing secret, shown only here and after a rotation.',
         querystring: NoQuery,
         body: CreateEndpointBody,
-        response: { 200: Type.Ref('WebhookEndpointWithSecret'), ...errorResponses },
+        response: { 200: Type.Ref('WebhookEndpointWithSecret'), ...urlErrorResponses },
       },
     },
     async (request, reply) => {
@@ -156,7 +158,7 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
         params: IdParams,
         querystring: NoQuery,
         body: UpdateEndpointBody,
-        response: { 200: Type.Ref('WebhookEndpoint'), ...errorResponses },
+        response: { 200: Type.Ref('WebhookEndpoint'), ...urlErrorResponses },
       },
     },
     async (request, reply) => {
