@@ -1,7 +1,7 @@
 // Shared test helpers: a database of the test file's own (cloned from the migrated template),
 // the real app built on it, and fixtures written with plain SQL the way the platform writes.
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
@@ -102,4 +102,26 @@ export async function bearer(
     expiresAt: options.expiresAt ?? null,
   });
   return `Bearer ${key.key}`;
+}
+
+export interface ClubApi extends TestContext {
+  club: ClubFixture;
+  /** The Authorization header value of a key of `club`. */
+  auth: string;
+  /** GET on the app, with `auth` unless another Authorization header value is given. */
+  get: (url: string, authorization?: string) => Promise<LightMyRequestResponse>;
+}
+
+/**
+ * The preamble of most API test files: the real app (setupApp), one club and a key of it.
+ * Called at the top level of a test file, so its names can be consts there.
+ */
+export async function setupClubApi(
+  options: { config?: Partial<Config>; club?: Parameters<typeof insertClub>[1]; scopes?: readonly string[] } = {},
+): Promise<ClubApi> {
+  const t = await setupApp(options.config);
+  const club = await insertClub(t.pool, options.club);
+  const auth = await bearer(t.pool, club.id, { scopes: options.scopes });
+  const get = (url: string, authorization = auth) => t.app.inject({ method: 'GET', url, headers: { authorization } });
+  return { ...t, club, auth, get };
 }

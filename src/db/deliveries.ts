@@ -1,5 +1,6 @@
 // Deliveries: the fan-out's rows, the worker's claim on one, and what each attempt leaves behind.
 import type { Pool } from './pool.ts';
+import { withTransaction } from './transaction.ts';
 
 export interface DeliveryKey {
   clubId: string;
@@ -240,9 +241,7 @@ export async function recordAttempt(
     return { outcome: 'succeeded' };
   }
   // A failure: the endpoint's failing streak decides between retry, giving up and disabling it.
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return withTransaction(pool, async (client) => {
     await client.query(
       `INSERT INTO delivery_attempts (club_id, endpoint_id, signal_id, signal_sequence, attempt_number, attempted_at,
                                       status_code, error, duration_ms, response_excerpt)
@@ -283,14 +282,8 @@ export async function recordAttempt(
       );
       result = { outcome: 'retry', delayMs: decision.retryDelayMs };
     }
-    await client.query('COMMIT');
     return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 interface SuccessRecord {

@@ -6,22 +6,7 @@ import { listPage } from './list.ts';
 import type { Pool } from './pool.ts';
 import { SqlParams } from './sql.ts';
 import { addTimestamptz } from './time-window.ts';
-
-/** Runs `work` in one transaction on one connection. */
-async function inTransaction<T>(pool: Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
-}
+import { withTransaction } from './transaction.ts';
 
 // Deleted endpoints are gone for the API: every query below sees live endpoints only.
 const LIVE = 'club_id = $1 AND id = $2 AND deleted_at IS NULL';
@@ -130,7 +115,7 @@ export async function updateEndpoint(
   id: string,
   decide: (current: EndpointState) => EndpointChanges,
 ): Promise<string | null> {
-  return inTransaction(pool, async (client) => {
+  return withTransaction(pool, async (client) => {
     const row = await readEndpointState(client, clubId, id, 'UPDATE');
     if (!row) return null;
     const changes = decide(row);
@@ -179,7 +164,7 @@ export async function rotateSecret(
   sealedSecret: Buffer,
   guard: EndpointGuard = () => {},
 ): Promise<string | null> {
-  return inTransaction(pool, async (client) => {
+  return withTransaction(pool, async (client) => {
     const current = await readEndpointState(client, clubId, id, 'UPDATE');
     if (!current) return null;
     guard(current);
@@ -200,7 +185,7 @@ export async function rotateSecret(
  * sent after the answer. Null when there is no such live endpoint; `guard` may refuse first.
  */
 export async function deleteEndpoint(pool: Pool, clubId: string, id: string, guard: EndpointGuard = () => {}): Promise<string | null> {
-  return inTransaction(pool, async (client) => {
+  return withTransaction(pool, async (client) => {
     const current = await readEndpointState(client, clubId, id, 'UPDATE');
     if (!current) return null;
     guard(current);
@@ -270,7 +255,7 @@ export type RecoveryResult = { outcome: 'queued'; body: string } | { outcome: 'm
  * (and this finds it gone or disabled) or after (and cancels what this queued).
  */
 export async function recoverDeliveries(pool: Pool, request: RecoveryRequest): Promise<RecoveryResult> {
-  return inTransaction(pool, async (client) => {
+  return withTransaction(pool, async (client) => {
     const row = await readEndpointState(client, request.clubId, request.endpointId, 'SHARE');
     if (!row) return { outcome: 'missing' } as const;
     request.guard?.(row);

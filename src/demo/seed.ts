@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import type { PoolClient } from 'pg';
 import type { Pool } from '../db/pool.ts';
+import { withTransaction } from '../db/transaction.ts';
 import { LARGE_CLUBS, SMALL_CLUBS, type ClubDef } from './clubs.ts';
 
 export interface SeedOptions {
@@ -187,10 +188,8 @@ function configJson(club: ClubDef): unknown {
 async function seedClub(pool: Pool, club: ClubDef, now: Date, progress: (message: string) => void): Promise<void> {
   const started = Date.now();
   const say = (message: string) => progress(`${club.id}: ${message}`);
-  const client = await pool.connect();
-  let broken = true;
-  try {
-    await client.query('BEGIN');
+  // The connection goes, not back to the pool: it holds the seed's pg_temp helper functions.
+  await withTransaction(pool, async (client) => {
     await client.query('CREATE TEMP TABLE demo_config (cfg jsonb NOT NULL, now_at timestamptz NOT NULL) ON COMMIT DROP');
     await client.query('INSERT INTO demo_config (cfg, now_at) VALUES ($1, $2)', [JSON.stringify(configJson(club)), now.toISOString()]);
     await client.query(sql('setup'));
@@ -219,14 +218,8 @@ async function seedClub(pool: Pool, club: ClubDef, now: Date, progress: (message
     await client.query(sql('orders'));
     say(`orders ${await count(client, 'orders', club.id)}, transactions ${await count(client, 'transactions', club.id)}`);
 
-    await client.query('COMMIT');
-    broken = false;
-    say(`done in ${seconds(started)}`);
-  } finally {
-    if (broken) await client.query('ROLLBACK').catch(() => {});
-    // The connection goes, not back to the pool: it holds the seed's pg_temp helper functions.
-    client.release(true);
-  }
+  }, { discardConnection: true });
+  say(`done in ${seconds(started)}`);
 }
 
 /** Runs sql/<what>.sql (and booking-spaces.sql for bookings) for numbers 1..total, BATCH at a time. */

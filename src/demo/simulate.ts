@@ -1,6 +1,7 @@
 // `clubdata simulate`: live changes to a club made with plain SQL, as the platform would make
 // them, so that a new user sees signals appear. Bounded by a duration; summarises at the end.
 import type { Pool } from '../db/pool.ts';
+import { withTransaction } from '../db/transaction.ts';
 
 export interface SimulateOptions {
   clubId: string;
@@ -41,9 +42,7 @@ const ACTIONS: Action[] = [
       );
       const r = rows[0];
       if (!r) return null;
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
+      return withTransaction(pool, async (client) => {
         const booking = await client.query<IdRow>(
           `INSERT INTO bookings (club_id, customer_id, title, business_date, starts_at, ends_at, party_size, participant_count)
            VALUES ($1, $2, NULL, $3, $4::timestamptz, $4::timestamptz + interval '90 minutes', 4, 4) RETURNING id`,
@@ -54,14 +53,8 @@ const ACTIONS: Action[] = [
            VALUES ($1, $2, $3, $4::timestamptz, $4::timestamptz + interval '90 minutes')`,
           [club, booking.rows[0]!.id, r.space_id, r.starts_at],
         );
-        await client.query('COMMIT');
         return booking.rows[0]!.id;
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      } finally {
-        client.release();
-      }
+      });
     },
   },
   {

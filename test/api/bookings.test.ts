@@ -5,11 +5,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectOpenApi } from '../openapi.ts';
 import { insertBooking, insertCustomer, insertEvent, insertSpace } from '../fixtures.ts';
-import { bearer, insertClub, setupApp, uid, type TestContext } from '../helper.ts';
+import { bearer, insertClub, setupClubApi, uid } from '../helper.ts';
 
-let t: TestContext;
-let club: { id: string };
-let auth: string;
+const t = await setupClubApi({ club: { timezone: 'America/New_York' } });
+const { club, get } = t;
 const ids: Record<string, string> = {};
 
 // An open doubles game for two, unless a booking says otherwise.
@@ -30,9 +29,6 @@ async function insertOtherClubBooking(): Promise<{ clubId: string; bookingId: st
 }
 
 beforeAll(async () => {
-  t = await setupApp();
-  club = await insertClub(t.pool, { timezone: 'America/New_York' });
-  auth = await bearer(t.pool, club.id);
   ids.customer = await insertCustomer(t.pool, club.id, { firstName: 'Ana', lastName: 'Lopez' });
   ids.court2 = await insertSpace(t.pool, club.id, { name: 'Court 2', position: 2 });
   ids.court1 = await insertSpace(t.pool, club.id, { name: 'Court 1', position: 1 });
@@ -97,7 +93,6 @@ beforeAll(async () => {
   ids.event = await insertEvent(t.pool, club.id, { eventType: 'clinic', title: 'Clinic', maxParticipants: 8 });
 });
 
-const get = (url: string, authorization = auth) => t.app.inject({ method: 'GET', url, headers: { authorization } });
 const idsOf = (body: { data: { id: string }[] }) => body.data.map((b) => b.id);
 
 describe('GET /v1/bookings', () => {

@@ -1,19 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_SCOPES } from '../../src/domain/scopes.ts';
 import { expectOpenApi } from '../openapi.ts';
-import { bearer, insertClub, setupApp, type TestContext } from '../helper.ts';
+import { bearer, insertClub, setupClubApi } from '../helper.ts';
 
-let t: TestContext;
-let club: { id: string };
-let auth: string;
-
-beforeAll(async () => {
-  t = await setupApp();
-  club = await insertClub(t.pool, { name: 'Riverside Racquet Club', timezone: 'Europe/Lisbon' });
-  auth = await bearer(t.pool, club.id);
-});
-
-const get = (url: string, authorization = auth) => t.app.inject({ method: 'GET', url, headers: { authorization } });
+const t = await setupClubApi({ club: { name: 'Riverside Racquet Club', timezone: 'Europe/Lisbon' } });
+const { club, get } = t;
 
 describe('GET /v1/club', () => {
   it("returns the key's club: id, object, name and timezone, in that order", async () => {

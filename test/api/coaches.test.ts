@@ -2,20 +2,16 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SCOPES } from '../../src/domain/scopes.ts';
 import { insertCoach, type CoachFields } from '../fixtures.ts';
 import { expectOpenApi } from '../openapi.ts';
-import { bearer, insertClub, setupApp, type TestContext } from '../helper.ts';
+import { bearer, insertClub, setupClubApi } from '../helper.ts';
 
-let t: TestContext;
-let club: { id: string };
-let auth: string;
+const t = await setupClubApi();
+const { club, get } = t;
 
 /** A coach with a full profile: a title, a bio and an avatar named after the id. */
 const insertProfiledCoach = (clubId: string, f: CoachFields & { id: string }) =>
   insertCoach(t.pool, clubId, { title: 'Head Pro', bio: 'Former tour player.', avatarUrl: `https://cdn.example.com/${f.id}.jpg`, ...f });
 
 beforeAll(async () => {
-  t = await setupApp();
-  club = await insertClub(t.pool);
-  auth = await bearer(t.pool, club.id);
   // Out of display order on purpose; coach_b and coach_c share position 2, so id breaks the tie.
   await insertProfiledCoach(club.id, { id: 'coach_c', firstName: 'Carla', lastName: 'Diaz', position: 2 });
   await insertProfiledCoach(club.id, { id: 'coach_old', firstName: 'Otto', lastName: 'Alt', position: 0, status: 'archived' });
@@ -23,7 +19,6 @@ beforeAll(async () => {
   await insertProfiledCoach(club.id, { id: 'coach_a', firstName: 'Ana', lastName: 'Silva', position: 1 });
 });
 
-const get = (url: string, authorization = auth) => t.app.inject({ method: 'GET', url, headers: { authorization } });
 const idsOf = (body: { data: { id: string }[] }) => body.data.map((c) => c.id);
 
 describe('GET /v1/coaches', () => {

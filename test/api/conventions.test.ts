@@ -7,16 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { createPool } from '../../src/db/pool.ts';
 import { expectOpenApi } from '../openapi.ts';
-import { bearer, insertClub, setupApp, testConfig, type TestContext, testSecretBox } from '../helper.ts';
+import { bearer, insertClub, setupApp, setupClubApi, testConfig, type TestContext, testSecretBox } from '../helper.ts';
 
-let t: TestContext;
-let auth: string;
-
-beforeAll(async () => {
-  t = await setupApp();
-  const club = await insertClub(t.pool);
-  auth = await bearer(t.pool, club.id);
-});
+const t = await setupClubApi();
+const { auth } = t;
 
 const request = (method: string, url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: method as 'GET', url, headers });

@@ -1,20 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectOpenApi } from '../openapi.ts';
 import { insertCustomer, NOW } from '../fixtures.ts';
-import { bearer, insertClub, setupApp, type TestContext } from '../helper.ts';
+import { insertClub, setupClubApi } from '../helper.ts';
 
-let t: TestContext;
-let club: { id: string };
-let auth: string;
+const t = await setupClubApi();
+const { club, get } = t;
 const ids: Record<string, string> = {};
 
 // Every customer here is Ana Lopez with a phone number; emails and relationship starts differ.
 const ANA = { firstName: 'Ana', lastName: 'Lopez', phone: '+1 555 0100' } as const;
 
 beforeAll(async () => {
-  t = await setupApp();
-  club = await insertClub(t.pool);
-  auth = await bearer(t.pool, club.id);
   ids.first = await insertCustomer(t.pool, club.id, { ...ANA, email: 'First@Example.com', firstBecameCustomerAt: '2024-01-01T10:00:00Z' });
   ids.archived = await insertCustomer(t.pool, club.id, {
     ...ANA,
@@ -33,8 +29,6 @@ beforeAll(async () => {
     [club.id, ids.first],
   );
 });
-
-const get = (url: string, authorization = auth) => t.app.inject({ method: 'GET', url, headers: { authorization } });
 
 describe('GET /v1/customers', () => {
   it('lists active customers oldest relationship first in the list envelope', async () => {

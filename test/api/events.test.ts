@@ -5,11 +5,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectOpenApi } from '../openapi.ts';
 import { insertCustomer, insertEvent, insertParticipant, insertSession, insertSpace } from '../fixtures.ts';
-import { bearer, insertClub, setupApp, uid, type TestContext } from '../helper.ts';
+import { bearer, insertClub, setupClubApi, uid } from '../helper.ts';
 
-let t: TestContext;
-let club: { id: string };
-let auth: string;
+const t = await setupClubApi({ club: { timezone: 'America/New_York' } });
+const { club, get } = t;
 const ids: Record<string, string> = {};
 
 // Every event here was created at the same instant.
@@ -22,9 +21,6 @@ function insertNamedCustomer(clubId: string, firstName: string, lastName: string
 }
 
 beforeAll(async () => {
-  t = await setupApp();
-  club = await insertClub(t.pool, { timezone: 'America/New_York' });
-  auth = await bearer(t.pool, club.id);
   ids.host = await insertNamedCustomer(club.id, 'Hana', 'Host');
   ids.ana = await insertNamedCustomer(club.id, 'Ana', 'Lopez');
   ids.ben = await insertNamedCustomer(club.id, 'Ben', 'Okafor');
@@ -118,7 +114,6 @@ beforeAll(async () => {
   });
 });
 
-const get = (url: string, authorization = auth) => t.app.inject({ method: 'GET', url, headers: { authorization } });
 const idsOf = (body: { data: { id: string }[] }) => body.data.map((b) => b.id);
 const strip = (b: { error: Record<string, string> }) => ({ ...b.error, message: undefined, request_id: undefined });
 const timestamp = expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);

@@ -2,18 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SCOPES } from '../../src/domain/scopes.ts';
 import { insertCustomer, insertOrder } from '../fixtures.ts';
 import { expectOpenApi } from '../openapi.ts';
-import { bearer, insertClub, setupApp, type TestContext } from '../helper.ts';
+import { bearer, insertClub, setupClubApi } from '../helper.ts';
 
-let t: TestContext;
-let club: { id: string };
+const t = await setupClubApi();
+const { club, get } = t;
 let other: { id: string };
-let auth: string;
 
 beforeAll(async () => {
-  t = await setupApp();
-  club = await insertClub(t.pool);
   other = await insertClub(t.pool);
-  auth = await bearer(t.pool, club.id);
   await insertCustomer(t.pool, club.id, { id: 'cus_ana' });
   await insertCustomer(t.pool, club.id, { id: 'cus_ben' });
   await insertCustomer(t.pool, other.id, { id: 'cus_ana' });
@@ -53,7 +49,6 @@ beforeAll(async () => {
   });
 });
 
-const get = (url: string, authorization = auth) => t.app.inject({ method: 'GET', url, headers: { authorization } });
 const idsOf = (body: { data: { id: string }[] }) => body.data.map((x) => x.id);
 const orders = (params: Record<string, string>) => `/v1/orders?${new URLSearchParams(params)}`;
 

@@ -5,11 +5,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectOpenApi } from '../openapi.ts';
 import { insertBooking, insertCustomer, insertEvent, insertParticipant, insertSession, insertSpace, NOW } from '../fixtures.ts';
-import { bearer, insertClub, setupApp, uid, type TestContext } from '../helper.ts';
+import { bearer, insertClub, setupClubApi, uid } from '../helper.ts';
 
-let t: TestContext;
-let club: { id: string };
-let auth: string;
+const t = await setupClubApi({ club: { timezone: 'America/New_York' } });
+const { club, get } = t;
 const ids: Record<string, string> = {};
 
 /** A session whose single time slot spans it, on the given spaces. Times are instants (UTC). */
@@ -21,9 +20,6 @@ const COURT_HIRE = { title: 'Court hire', participantCount: 3 } as const;
 
 // America/New_York: -05:00 until 2026-03-08 02:00 local, -04:00 after. UTC instants below.
 beforeAll(async () => {
-  t = await setupApp();
-  club = await insertClub(t.pool, { timezone: 'America/New_York' });
-  auth = await bearer(t.pool, club.id);
   ids.host = await insertCustomer(t.pool, club.id, { firstName: 'Hana', lastName: 'Host' });
   ids.booker = await insertCustomer(t.pool, club.id, { firstName: 'Bo', lastName: 'Booker' });
   ids.player = await insertCustomer(t.pool, club.id, { firstName: 'Pat', lastName: 'Player' });
@@ -109,7 +105,6 @@ beforeAll(async () => {
   );
 });
 
-const get = (url: string, authorization = auth) => t.app.inject({ method: 'GET', url, headers: { authorization } });
 const itemIds = (body: { data: { id: string }[] }) => body.data.map((i) => i.id);
 const q = (params: Record<string, string>) => `/v1/schedule?${new URLSearchParams(params).toString()}`;
 

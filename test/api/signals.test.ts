@@ -1,20 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertBooking, insertCustomer } from '../fixtures.ts';
-import { bearer, insertClub, setupApp, type TestContext } from '../helper.ts';
+import { bearer, insertClub, setupClubApi } from '../helper.ts';
 import { expectOpenApi } from '../openapi.ts';
 
-let t: TestContext;
-let club: { id: string };
-let auth: string;
+const t = await setupClubApi({ scopes: ['customers:read', 'signals:read'] });
+const { club, get } = t;
 const customers: string[] = [];
-
-const get = (url: string, authorization = auth) => t.app.inject({ method: 'GET', url, headers: { authorization } });
 const ids = (body: { data: { id: string }[] }) => body.data.map((s) => s.id);
 
 beforeAll(async () => {
-  t = await setupApp();
-  club = await insertClub(t.pool);
-  auth = await bearer(t.pool, club.id, { scopes: ['customers:read', 'signals:read'] });
   for (let i = 0; i < 3; i++) customers.push(await insertCustomer(t.pool, club.id));
   await t.pool.query(`UPDATE customers SET first_name = 'Renamed' WHERE club_id = $1 AND id = $2`, [club.id, customers[0]]);
   await t.pool.query(`UPDATE customers SET archived_at = now() WHERE club_id = $1 AND id = $2`, [club.id, customers[1]]);

@@ -2,16 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SCOPES } from '../../src/domain/scopes.ts';
 import { insertSpace, insertSpaceCategory } from '../fixtures.ts';
 import { expectOpenApi } from '../openapi.ts';
-import { bearer, insertClub, setupApp, type TestContext } from '../helper.ts';
+import { bearer, insertClub, setupClubApi } from '../helper.ts';
 
-let t: TestContext;
-let club: { id: string };
-let auth: string;
+const t = await setupClubApi();
+const { club, get } = t;
 
 beforeAll(async () => {
-  t = await setupApp();
-  club = await insertClub(t.pool);
-  auth = await bearer(t.pool, club.id);
   await insertSpaceCategory(t.pool, club.id, { id: 'spc_tennis', name: 'Tennis' });
   await insertSpaceCategory(t.pool, club.id, { id: 'spc_padel', name: 'Padel' });
   // Inserted out of display order; position 2 holds two spaces, so their ids break the tie.
@@ -27,8 +23,6 @@ beforeAll(async () => {
   });
   await insertSpace(t.pool, club.id, { id: 'spa_z', name: 'Court 1', shortName: 'C1', position: 1, categoryId: 'spc_tennis' });
 });
-
-const get = (url: string, authorization = auth) => t.app.inject({ method: 'GET', url, headers: { authorization } });
 
 describe('GET /v1/spaces', () => {
   it('lists every space in display order (position, then id) in an unpaginated envelope', async () => {

@@ -2,12 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SCOPES } from '../../src/domain/scopes.ts';
 import { insertCustomer, insertOrder, insertTransaction } from '../fixtures.ts';
 import { expectOpenApi } from '../openapi.ts';
-import { bearer, insertClub, setupApp, type TestContext } from '../helper.ts';
+import { bearer, insertClub, setupClubApi } from '../helper.ts';
 
-let t: TestContext;
-let club: { id: string };
+const t = await setupClubApi();
+const { club, get } = t;
 let other: { id: string };
-let auth: string;
 
 /** An order with a customer of its own, `cus_<order id>`, for transactions to settle. */
 async function insertOrderWithCustomer(clubId: string, id: string) {
@@ -16,10 +15,7 @@ async function insertOrderWithCustomer(clubId: string, id: string) {
 }
 
 beforeAll(async () => {
-  t = await setupApp();
-  club = await insertClub(t.pool);
   other = await insertClub(t.pool);
-  auth = await bearer(t.pool, club.id);
   await insertOrderWithCustomer(club.id, 'ord_1');
   await insertOrderWithCustomer(club.id, 'ord_2');
   await insertOrderWithCustomer(club.id, 'ord_3');
@@ -42,7 +38,6 @@ beforeAll(async () => {
   await insertTransaction(t.pool, other.id, { id: 'txn_other', orderId: 'ord_other', amount: 999, createdAt: '2024-01-15T00:00:00Z' });
 });
 
-const get = (url: string, authorization = auth) => t.app.inject({ method: 'GET', url, headers: { authorization } });
 const idsOf = (body: { data: { id: string }[] }) => body.data.map((x) => x.id);
 const sumOf = (body: { data: { amount: number }[] }) => body.data.reduce((sum, x) => sum + x.amount, 0);
 const window = (after?: string, before?: string) => {

@@ -2,12 +2,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_SCOPES } from '../../src/domain/scopes.ts';
 import { insertCustomer, insertWaiver, type WaiverFields } from '../fixtures.ts';
 import { expectOpenApi } from '../openapi.ts';
-import { bearer, insertClub, setupApp, type TestContext } from '../helper.ts';
+import { bearer, insertClub, setupClubApi } from '../helper.ts';
 
-let t: TestContext;
-let club: { id: string };
+const t = await setupClubApi();
+const { club, auth, get } = t;
 let other: { id: string };
-let auth: string;
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -28,15 +27,12 @@ const insertSignature = (clubId: string, f: WaiverFields) =>
   insertWaiver(t.pool, clubId, { createdAt: new Date(Date.parse(f.signedAt) + 2000).toISOString(), ...f });
 
 beforeAll(async () => {
-  t = await setupApp();
-  club = await insertClub(t.pool);
   other = await insertClub(t.pool);
   // Signatures last 30 days here, and version 2 of the waiver is now required.
   await t.pool.query(
     `UPDATE clubs SET waiver_validity = interval '30 days', waiver_version_required = 2 WHERE club_id = $1`,
     [club.id],
   );
-  auth = await bearer(t.pool, club.id);
   await insertCustomer(t.pool, club.id, { id: 'cus_ana', email: 'ana@example.com' });
   await insertCustomer(t.pool, club.id, { id: 'cus_kid', email: 'parent@example.com' });
   // Inserted out of time order.
@@ -50,7 +46,6 @@ beforeAll(async () => {
   await insertSignature(other.id, { id: 'wvr_foreign', customerId: 'cus_ana', waiverVersion: 1, signedAt: at.valid! });
 });
 
-const get = (url: string, authorization = auth) => t.app.inject({ method: 'GET', url, headers: { authorization } });
 const idsOf = (body: { data: { id: string }[] }) => body.data.map((x) => x.id);
 const waivers = (params: Record<string, string>) => `/v1/waivers?${new URLSearchParams(params)}`;
 const statusOf = async (id: string, authorization = auth) =>

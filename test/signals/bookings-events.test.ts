@@ -3,26 +3,20 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scopeOfSignalType, SIGNAL_TYPES } from '../../src/domain/signal-types.ts';
 import { insertCustomer, insertSpace, insertSpaceCategory } from '../fixtures.ts';
-import { bearer, insertClub, setupApp, uid, type TestContext } from '../helper.ts';
+import { setupClubApi, uid } from '../helper.ts';
 import { inTransaction, lastSequence, signalsSince } from './signal-helper.ts';
 
-let t: TestContext;
-let club: { id: string };
-let auth: string;
+const t = await setupClubApi({ scopes: ['bookings:read', 'events:read', 'signals:read'] });
+const { club, get } = t;
 let customer: string;
 
 beforeAll(async () => {
-  t = await setupApp();
-  club = await insertClub(t.pool);
-  auth = await bearer(t.pool, club.id, { scopes: ['bookings:read', 'events:read', 'signals:read'] });
   customer = await insertCustomer(t.pool, club.id, { email: 'p@example.com', firstName: 'Pat', lastName: 'Lee' });
   await insertSpaceCategory(t.pool, club.id, { id: 'spc_1', name: 'Courts' });
   await insertSpace(t.pool, club.id, { id: 'spa_1', categoryId: 'spc_1', name: 'Court 1', shortName: 'C1', position: 1 });
   await insertSpace(t.pool, club.id, { id: 'spa_2', categoryId: 'spc_1', name: 'Court 2', shortName: 'C2', position: 2 });
   await t.pool.query(`INSERT INTO tags (club_id, id, name) VALUES ($1, 'tag_1', 'Beginners')`, [club.id]);
 });
-
-const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: auth } });
 
 async function newBooking(): Promise<string> {
   const id = `bkg_${uid()}`;

@@ -1,24 +1,18 @@
 // customer.* and subscription.* signals, emitted by the triggers in the writer's transaction.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertCustomer } from '../fixtures.ts';
-import { bearer, insertClub, setupApp, uid, type TestContext } from '../helper.ts';
+import { insertClub, setupClubApi, uid } from '../helper.ts';
 import { inTransaction, lastSequence, signalsSince } from './signal-helper.ts';
 
-let t: TestContext;
-let club: { id: string };
-let auth: string;
+const t = await setupClubApi({ scopes: ['customers:read', 'signals:read'] });
+const { club, get } = t;
 
 beforeAll(async () => {
-  t = await setupApp();
-  club = await insertClub(t.pool);
-  auth = await bearer(t.pool, club.id, { scopes: ['customers:read', 'signals:read'] });
   await t.pool.query(`INSERT INTO products (club_id, id, name, slug) VALUES ($1, 'prod_1', 'Gold', 'gold')`, [club.id]);
   await t.pool.query(`INSERT INTO plans (club_id, id, product_id, name) VALUES ($1, 'plan_1', 'prod_1', 'Gold monthly')`, [club.id]);
 });
 
 const newCustomer = (clubId = club.id) => insertCustomer(t.pool, clubId, { firstName: 'Ana', lastName: 'Lopez' });
-
-const get = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: auth } });
 
 describe('customer signals', () => {
   it('customer.created carries what GET /v1/customers/{id} returns', async () => {

@@ -1,5 +1,6 @@
 // Reads back what the triggers emitted, straight from the history table.
 import type { Pool } from '../../src/db/pool.ts';
+import { withTransaction } from '../../src/db/transaction.ts';
 
 export interface StoredSignal {
   id: string;
@@ -28,15 +29,7 @@ export async function lastSequence(pool: Pool, clubId: string): Promise<number> 
 
 /** Runs statements in one transaction, as a platform writer would. */
 export async function inTransaction(pool: Pool, statements: [string, unknown[]?][]): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  await withTransaction(pool, async (client) => {
     for (const [sql, params] of statements) await client.query(sql, params ?? []);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
