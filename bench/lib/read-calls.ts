@@ -6,8 +6,8 @@ import { getCustomer, listCustomers } from '../../src/db/customers.ts';
 import type { Pool } from '../../src/db/pool.ts';
 import { listSchedule } from '../../src/db/schedule.ts';
 import { listSignals } from '../../src/db/signals.ts';
-import { readCreatedWindow } from '../../src/schemas/common.ts';
-import { readScheduleWindow } from '../../src/schemas/schedule.ts';
+import { readScheduleWindow } from '../../src/domain/schedule-window.ts';
+import { readCreatedWindow } from '../../src/domain/timestamps.ts';
 
 export type ReadCall =
   | { kind: 'customers'; clubId: string; limit: number }

@@ -2,7 +2,7 @@
 // id with those of the `starting_after` record, through an index on (club_id, key, id), so the
 // cost of a page does not grow with its depth. PostgreSQL renders the whole list envelope; the
 // handler sends those bytes as they are.
-import { ApiError } from '../errors.ts';
+import { InvalidInput } from '../domain/errors.ts';
 import type { Pool } from './pool.ts';
 import { SqlParams } from './sql.ts';
 
@@ -65,7 +65,7 @@ export async function listPage(pool: Pool, spec: ListSpec, request: ListRequest)
   const result = await pool.query<{ cursor_found: boolean; body: string }>(sql, p.values);
   const row = result.rows[0]!;
   if (!row.cursor_found) {
-    throw ApiError.invalidParam('starting_after', `No record with id '${request.startingAfter}' in this list.`);
+    throw new InvalidInput('starting_after', `No record with id '${request.startingAfter}' in this list.`);
   }
   return row.body;
 }

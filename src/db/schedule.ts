@@ -1,5 +1,5 @@
 // The schedule of a day or window; the items come from cd_schedule_items (migrations).
-import type { ScheduleWindow } from '../schemas/schedule.ts';
+import type { ScheduleWindow } from '../domain/schedule-window.ts';
 import type { Pool } from './pool.ts';
 import { toTimestamptz } from './time-window.ts';
 

@@ -7,14 +7,14 @@
 // only refuses early what could never be delivered.
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { ApiError } from '../errors.ts';
+import { InvalidInput, TemporarilyUnavailable } from './errors.ts';
 import { isPublicAddress } from './network-addresses.ts';
 
 export const MAX_URL_LENGTH = 2048;
 
 export type Environment = 'development' | 'production';
 
-const invalid = (message: string) => ApiError.invalidParam('url', `Invalid url: ${message}`);
+const invalid = (message: string) => new InvalidInput('url', `Invalid url: ${message}`);
 
 // The WHATWG parser forgives a lot (`https:example.com`, `https:///x`, surrounding spaces) and
 // silently drops an empty `user:@` or `#`. The URL is stored as given and parsed again by the
@@ -28,8 +28,8 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 /**
- * Checks a webhook URL and returns it unchanged; throws 400 parameter_invalid on `url` with
- * the reason otherwise.
+ * Checks a webhook URL and returns it unchanged; throws InvalidInput on `url` with the reason
+ * otherwise.
  */
 export function checkEndpointUrl(value: string, environment: Environment): string {
   if (value.length > MAX_URL_LENGTH) throw invalid(`must be at most ${MAX_URL_LENGTH} characters.`);
@@ -70,12 +70,12 @@ export const lookupHostAddresses: ResolveHost = async (hostname) =>
 /** How long registration waits for DNS; a lookup that slow counts as our resolver failing for now. */
 export const HOST_LOOKUP_TIMEOUT_MS = 3000;
 
-/** The Retry-After, in seconds, of a registration our resolver could not answer. */
+/** How long, in seconds, a registration our resolver could not answer should wait before trying again. */
 export const HOST_LOOKUP_RETRY_AFTER_S = 5;
 
-// The resolver's definite answers that a name has no address: the client's to fix (400). Any
-// other failure (a timeout, EAI_AGAIN, ESERVFAIL, EREFUSED...) says nothing about the name: it
-// is our side failing for now, so it is a 5xx, which an Idempotency-Key does not keep.
+// The resolver's definite answers that a name has no address: the client's to fix. Any other
+// failure (a timeout, EAI_AGAIN, ESERVFAIL, EREFUSED...) says nothing about the name: it is our
+// side failing for now, so the same registration may succeed when retried.
 const NO_SUCH_NAME = new Set(['ENOTFOUND', 'ENODATA', 'EAI_NONAME', 'EAI_NODATA']);
 
 const NOT_PUBLIC = 'only public addresses receive deliveries outside development mode (not loopback, private, link-local, CGNAT, multicast or reserved ones)';
@@ -83,20 +83,17 @@ const NOT_PUBLIC = 'only public addresses receive deliveries outside development
 const noSuchName = (hostname: string) =>
   invalid(`the host ${hostname} could not be resolved: it has no DNS address, so nothing could be delivered to it.`);
 
-function lookupUnavailable(hostname: string, reason: string): ApiError {
-  return new ApiError(
-    503,
-    'api_error',
-    'host_lookup_unavailable',
+function lookupUnavailable(hostname: string, reason: string): TemporarilyUnavailable {
+  return new TemporarilyUnavailable(
+    'host_lookup',
     `Could not check the url: looking up the host ${hostname} failed on our side (${reason}). Nothing was changed; retry after the time in Retry-After.`,
-    undefined,
-    { 'retry-after': String(HOST_LOOKUP_RETRY_AFTER_S) },
+    HOST_LOOKUP_RETRY_AFTER_S,
   );
 }
 
 /**
- * The addresses of `hostname`; a 400 on url when DNS says it has none, a 503 when our resolver
- * gives no answer in time.
+ * The addresses of `hostname`; InvalidInput on url when DNS says it has none,
+ * TemporarilyUnavailable when our resolver gives no answer in time.
  */
 async function resolveForCheck(hostname: string, resolve: ResolveHost, timeoutMs: number): Promise<string[]> {
   let timer: NodeJS.Timeout | undefined;
@@ -120,12 +117,12 @@ async function resolveForCheck(hostname: string, resolve: ResolveHost, timeoutMs
 }
 
 /**
- * Outside development mode, refuses (400 parameter_invalid on `url`) a URL whose host is a
+ * Outside development mode, refuses (InvalidInput on `url`) a URL whose host is a
  * non-public literal address, localhost or a *.localhost name (loopback by definition, RFC
  * 6761, without asking DNS), a name that does not resolve, or a name with any non-public
  * address: the delivery worker refuses such a host on every attempt, so it could never
- * receive anything. A resolver that fails for now is 503 host_lookup_unavailable with
- * Retry-After. `url` must have passed checkEndpointUrl.
+ * receive anything. A resolver that fails for now is TemporarilyUnavailable. `url` must have
+ * passed checkEndpointUrl.
  */
 export async function checkEndpointHost(
   url: string,

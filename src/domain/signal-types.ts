@@ -33,3 +33,6 @@ const SCOPE_BY_RESOURCE: Record<string, string> = {
 export function scopeOfSignalType(type: SignalType): string {
   return SCOPE_BY_RESOURCE[type.split('.')[0]!]!;
 }
+
+/** The scopes signals require: the only scopes a webhook endpoint can usefully hold. */
+export const SIGNAL_SCOPES: readonly string[] = [...new Set(SIGNAL_TYPES.map(scopeOfSignalType))];

@@ -1,7 +1,7 @@
 // Timestamp bounds of list and schedule queries (created_after, created_before, starts_after,
 // starts_before): the one place that decides which instant a bound names, whether PostgreSQL
 // could hold it, how two bounds compare and which windows are refused. Pure: no I/O.
-import { ApiError } from '../errors.ts';
+import { InvalidInput } from './errors.ts';
 
 /** An exact instant: epoch milliseconds plus the digits of the fraction beyond them. */
 export interface Instant {
@@ -17,31 +17,31 @@ const TIMESTAMP = /^(\d{4})-(\d\d)-(\d\d)[Tt\s](\d\d):(\d\d):(\d\d)(?:\.(\d+))?(
 
 // PostgreSQL's timestamptz has no year 0000 and refuses offsets beyond ±15:59, though RFC 3339
 // (and so the `date-time` format) allows both. Every bound is held to what PostgreSQL takes, so
-// a bound means the same on every endpoint and can never turn into a 500 further down.
+// a bound means the same on every endpoint and can never make PostgreSQL fail further down.
 const MAX_OFFSET_MINUTES = 15 * 60 + 59;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Parses a bound into its exact instant, keeping every digit of the fraction (PostgreSQL would
- * round beyond microseconds). Throws 400 parameter_invalid naming `param` for anything that is
+ * round beyond microseconds). Throws InvalidInput naming `param` for anything that is
  * no timestamp with Z or an offset, and for year 0000 or an offset beyond ±15:59.
  */
 export function parseInstant(param: string, value: string): Instant {
   const m = TIMESTAMP.exec(value);
   if (!m) {
-    throw ApiError.invalidParam(
+    throw new InvalidInput(
       param,
       `Invalid ${param}: must be an ISO 8601 timestamp with a UTC offset or Z, e.g. 2026-03-08T00:00:00-05:00.`,
     );
   }
   const [, year, month, day, hour, minute, second, fraction = '', sign, offsetHours = '0', offsetMinutes = '0'] = m;
   if (Number(year) < 1) {
-    throw ApiError.invalidParam(param, `Invalid ${param}: the year must be 0001 or later.`);
+    throw new InvalidInput(param, `Invalid ${param}: the year must be 0001 or later.`);
   }
   const offset = Number(offsetHours) * 60 + Number(offsetMinutes);
   if (offset > MAX_OFFSET_MINUTES || Number(offsetMinutes) > 59) {
-    throw ApiError.invalidParam(param, `Invalid ${param}: the UTC offset must lie within -15:59 and +15:59.`);
+    throw new InvalidInput(param, `Invalid ${param}: the UTC offset must lie within -15:59 and +15:59.`);
   }
   const date = new Date(0);
   // setUTCFullYear, unlike Date.UTC, keeps years 1-99 as they are.
@@ -50,7 +50,7 @@ export function parseInstant(param: string, value: string): Instant {
   // that does not exist would otherwise roll over into the next month).
   const exists = date.getUTCMonth() === Number(month) - 1 && date.getUTCDate() === Number(day);
   if (!exists || Number(hour) > 23 || Number(minute) > 59 || Number(second) > 60) {
-    throw ApiError.invalidParam(param, `Invalid ${param}: ${value} is no date and time of the calendar.`);
+    throw new InvalidInput(param, `Invalid ${param}: ${value} is no date and time of the calendar.`);
   }
   // Second 60, a leap second, rolls over into the next minute, as it does in PostgreSQL.
   date.setUTCHours(Number(hour), Number(minute), Number(second), Number(fraction.slice(0, 3).padEnd(3, '0')));
@@ -103,13 +103,13 @@ export function readBound(param: string, value: string | undefined): Bound | und
 export function checkWindow(lower: Bound | undefined, upper: Bound | undefined, maxDays?: number): void {
   if (lower === undefined || upper === undefined) return;
   if (compareInstants(lower.at, upper.at) > 0) {
-    throw ApiError.invalidParam(
+    throw new InvalidInput(
       upper.param,
       `Invalid ${upper.param}: it is earlier than ${lower.param} (${lower.value}); both bounds are inclusive, so they may be equal.`,
     );
   }
   if (maxDays !== undefined && compareInstants(upper.at, addDays(lower.at, maxDays)) > 0) {
-    throw ApiError.invalidParam(
+    throw new InvalidInput(
       upper.param,
       `Invalid ${upper.param}: the window may span at most ${maxDays} days after ${lower.param}.`,
     );
@@ -135,4 +135,18 @@ export function toCreatedWindow(after: Bound | undefined, before: Bound | undefi
     fromMs: after === undefined ? undefined : after.at.ms + (after.at.subMs === '' ? 0 : 1),
     untilMs: before === undefined ? undefined : before.at.ms + 1,
   };
+}
+
+/**
+ * The created_after / created_before window of the order, waiver, transaction and signal lists;
+ * a window that ends before it starts is refused.
+ */
+export function readCreatedWindow(query: {
+  created_after?: string | undefined;
+  created_before?: string | undefined;
+}): CreatedWindow {
+  const after = readBound('created_after', query.created_after);
+  const before = readBound('created_before', query.created_before);
+  checkWindow(after, before);
+  return toCreatedWindow(after, before);
 }

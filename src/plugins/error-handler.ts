@@ -4,6 +4,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import FindMyWay from 'find-my-way';
+import { InvalidInput, TemporarilyUnavailable, type FallibleStep } from '../domain/errors.ts';
 import { ApiError } from '../errors.ts';
 import { unsupportedMediaType } from './input-guard.ts';
 import { describeRequest, loggablePath, redactSecrets, writeRequestLine } from './request-log.ts';
@@ -105,8 +106,29 @@ function describeInvalid(name: string, error: AjvError, context: string | undefi
   }
 }
 
+/** The code of each step's TemporarilyUnavailable (docs/api.md "Keys, limits and errors"). */
+const UNAVAILABLE_CODES: Record<FallibleStep, string> = { host_lookup: 'host_lookup_unavailable' };
+
+/**
+ * The answer to an error raised by domain or database code (domain/errors.ts), or undefined when
+ * `error` is none. The domain names the input or the failing step; HTTP is decided only here.
+ */
+export function fromDomainError(error: unknown): ApiError | undefined {
+  if (error instanceof InvalidInput) {
+    return error.missing ? ApiError.missingParam(error.param, error.message) : ApiError.invalidParam(error.param, error.message);
+  }
+  if (error instanceof TemporarilyUnavailable) {
+    return new ApiError(503, 'api_error', UNAVAILABLE_CODES[error.what], error.message, undefined, {
+      'retry-after': String(error.retryAfterSeconds),
+    });
+  }
+  return undefined;
+}
+
 function toApiError(error: FastifyError & { validation?: AjvError[]; validationContext?: string }): ApiError {
   if (error instanceof ApiError) return error;
+  const fromDomain = fromDomainError(error);
+  if (fromDomain) return fromDomain;
   if (error.validation) return fromValidation(error.validation, error.validationContext);
   const status = error.statusCode ?? 500;
   if (status === 429) {
@@ -187,8 +209,10 @@ export default fp(
     app.setErrorHandler(function handle(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
       const apiError = toApiError(error);
       // A 5xx we did not raise is a bug: logged with its stack. One raised on purpose (an
-      // ApiError: a dependency failing for now, such as DNS or the database) is a warning.
-      if (apiError.statusCode >= 500 && !(error instanceof ApiError)) request.log.error({ err: error }, 'request failed');
+      // ApiError or a domain error: a dependency failing for now, such as DNS or the database)
+      // is a warning.
+      const raisedOnPurpose = error instanceof ApiError || fromDomainError(error) !== undefined;
+      if (apiError.statusCode >= 500 && !raisedOnPurpose) request.log.error({ err: error }, 'request failed');
       // Messages and params echo what the client sent (an id, a parameter's name), which may be
       // a key pasted in the wrong place.
       else {

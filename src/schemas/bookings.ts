@@ -43,9 +43,6 @@ export const BookingListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** GET /v1/bookings/{id} takes no query parameters. */
-export const BookingQuery = Type.Object({}, { additionalProperties: false });
-
 export const BookingList = ListEnvelope(Type.Ref('Booking'), 'Bookings, oldest first');
 
 export const schemas: TSchema[] = [BookingSpaceSchema, BookingSchema];

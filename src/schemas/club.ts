@@ -13,7 +13,4 @@ export const ClubSchema = Type.Object(
   { $id: 'Club', additionalProperties: false },
 );
 
-/** GET /v1/club takes no parameters; any given is unknown. */
-export const ClubQuery = Type.Object({}, { additionalProperties: false });
-
 export const schemas: TSchema[] = [ClubSchema];

@@ -26,9 +26,6 @@ export const CoachListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** GET /v1/coaches/{id} takes no query parameters: it returns archived coaches anyway. */
-export const CoachQuery = Type.Object({}, { additionalProperties: false });
-
 export const CoachList = ListEnvelope(
   Type.Ref('Coach'),
   'Coaches in display order; active ones only unless include=archived',

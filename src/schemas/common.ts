@@ -1,7 +1,6 @@
 // Schemas shared by every resource: the list envelope, pagination, the error envelope and the
 // field formats of api-spec.md "Conventions". The OpenAPI document is generated from these.
 import { Type, type TSchema } from 'typebox';
-import { checkWindow, readBound, toCreatedWindow, type CreatedWindow } from '../domain/timestamps.ts';
 
 export const UtcTimestamp = Type.String({
   description: 'UTC timestamp, millisecond precision, trailing Z',
@@ -14,7 +13,9 @@ export const LocalTimestamp = Type.String({
 export const BusinessDate = Type.String({ description: 'Club-local day, YYYY-MM-DD', examples: ['2026-11-21'] });
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
-export const Limit = Type.Integer({ minimum: 1, maximum: 100, default: 25, description: 'Page size, 1 to 100' });
+/** The page size of a list when the request gives no limit (routes/query.ts pageSize). */
+export const DEFAULT_PAGE_SIZE = 25;
+export const Limit = Type.Integer({ minimum: 1, maximum: 100, default: DEFAULT_PAGE_SIZE, description: 'Page size, 1 to 100' });
 export const StartingAfter = Type.String({ description: 'Id of the last record of the previous page' });
 export const Include = Type.String({ description: 'Comma-separated opt-ins; unknown values are ignored' });
 export const TimestampBound = Type.String({
@@ -29,20 +30,12 @@ export const CreatedWindowQuery = {
   created_before: Type.Optional(TimestampBound),
 };
 
-/** Reads created_after / created_before; a window that ends before it starts is refused. */
-export function readCreatedWindow(query: {
-  created_after?: string | undefined;
-  created_before?: string | undefined;
-}): CreatedWindow {
-  const after = readBound('created_after', query.created_after);
-  const before = readBound('created_before', query.created_before);
-  checkWindow(after, before);
-  return toCreatedWindow(after, before);
-}
-
 export const PageQuery = { limit: Type.Optional(Limit), starting_after: Type.Optional(StartingAfter) };
 
 export const IdParams = Type.Object({ id: Type.String() }, { additionalProperties: false });
+
+/** The query of every endpoint that takes no query parameters: any parameter is refused as unknown. */
+export const NoQuery = Type.Object({}, { additionalProperties: false });
 
 export const ListEnvelope = (item: TSchema, description: string) =>
   Type.Object(
@@ -76,8 +69,3 @@ export const errorResponses = {
   404: Type.Ref('ErrorEnvelope'),
   429: Type.Ref('ErrorEnvelope'),
 };
-
-/** Splits an `include` value into its opt-ins. */
-export function includes(value: string | undefined): Set<string> {
-  return new Set((value ?? '').split(',').map((v) => v.trim()).filter(Boolean));
-}

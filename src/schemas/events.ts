@@ -64,9 +64,6 @@ export const ParticipantParams = Type.Object(
   { additionalProperties: false },
 );
 
-/** Retrievals by id take no query parameters. */
-export const NoQuery = Type.Object({}, { additionalProperties: false });
-
 export const ParticipantListQuery = Type.Object(
   {
     ...PageQuery,

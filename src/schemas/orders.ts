@@ -39,9 +39,6 @@ export const OrderListQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** GET /v1/orders/{id} takes no query parameters. */
-export const OrderQuery = Type.Object({}, { additionalProperties: false });
-
 export const OrderList = ListEnvelope(Type.Ref('Order'), 'Orders, oldest first');
 
 export const schemas: TSchema[] = [OrderLineItemSchema, OrderSchema];

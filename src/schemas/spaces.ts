@@ -16,9 +16,6 @@ export const SpaceSchema = Type.Object(
   { $id: 'Space', additionalProperties: false, description: 'A bookable court or room' },
 );
 
-/** GET /v1/spaces is unpaginated and takes no parameters. */
-export const SpaceListQuery = Type.Object({}, { additionalProperties: false });
-
 export const SpaceList = ListEnvelope(Type.Ref('Space'), "Every space of the club in the club's display order");
 
 export const schemas: TSchema[] = [SpaceSchema];

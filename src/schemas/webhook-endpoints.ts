@@ -1,16 +1,11 @@
 // Webhook endpoints, their delivery attempts and recoveries (decisions.md "Webhook endpoints" and
-// "Delivery"), plus the checks on request bodies that a schema cannot express: which signal
-// types and scopes an endpoint may subscribe to.
+// "Delivery"). What a schema cannot express (which signal types and scopes an endpoint may
+// subscribe to) is checked in routes/webhook-endpoints/subscriptions.ts.
 import { Type, type TSchema } from 'typebox';
 import { MAX_URL_LENGTH } from '../domain/endpoint-urls.ts';
-import { scopeOfSignalType, SIGNAL_TYPES, type SignalType } from '../domain/signal-types.ts';
-import { ApiError } from '../errors.ts';
+import { SIGNAL_SCOPES, SIGNAL_TYPES } from '../domain/signal-types.ts';
 import { ListEnvelope, Nullable, PageQuery, TimestampBound, UtcTimestamp } from './common.ts';
 
-/** The scopes signals require: the only scopes an endpoint can usefully hold. */
-export const SIGNAL_SCOPES: readonly string[] = [...new Set(SIGNAL_TYPES.map(scopeOfSignalType))];
-
-const WILDCARD = '*';
 export const MAX_DESCRIPTION_LENGTH = 500;
 
 const endpointFields = {
@@ -115,84 +110,10 @@ export const RecoverBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const NoQuery = Type.Object({}, { additionalProperties: false });
 export const AttemptListQuery = Type.Object(PageQuery, { additionalProperties: false });
 
 export const WebhookEndpointList = ListEnvelope(Type.Ref('WebhookEndpoint'), 'Every webhook endpoint of the club, oldest first');
 export const WebhookAttemptList = ListEnvelope(Type.Ref('WebhookAttempt'), 'Delivery attempts, newest first');
-
-/** Signal types without duplicates; every one in the catalogue, or the wildcard alone. */
-export function readSignalTypes(values: readonly string[]): string[] {
-  const unique = [...new Set(values)];
-  const unknown = unique.find((v) => v !== WILDCARD && !(SIGNAL_TYPES as readonly string[]).includes(v));
-  if (unknown !== undefined) {
-    throw ApiError.invalidParam(
-      'signal_types',
-      `Invalid signal_types: '${unknown}' is not a signal type. Known types: ${SIGNAL_TYPES.join(', ')}; or ["*"] for all.`,
-    );
-  }
-  if (unique.includes(WILDCARD) && unique.length > 1) {
-    throw ApiError.invalidParam(
-      'signal_types',
-      'Invalid signal_types: "*" already means every type, so it must be the only entry.',
-    );
-  }
-  return unique;
-}
-
-/**
- * The endpoint's scopes without duplicates: each one a scope signals require and held by the
- * key. Absent, they default to the key's scopes among those signals require.
- */
-export function readScopes(values: readonly string[] | undefined, keyScopes: ReadonlySet<string>): string[] {
-  if (values === undefined) {
-    const held = SIGNAL_SCOPES.filter((s) => keyScopes.has(s));
-    if (held.length === 0) {
-      throw ApiError.invalidParam(
-        'scopes',
-        `Invalid scopes: this API key holds none of the scopes signals require (${SIGNAL_SCOPES.join(', ')}), so the endpoint could receive nothing.`,
-      );
-    }
-    return held;
-  }
-  const unique = [...new Set(values)];
-  if (unique.length === 0) {
-    throw ApiError.invalidParam('scopes', 'Invalid scopes: an endpoint needs at least one scope, or it receives nothing.');
-  }
-  for (const scope of unique) {
-    if (!SIGNAL_SCOPES.includes(scope)) {
-      throw ApiError.invalidParam(
-        'scopes',
-        `Invalid scopes: '${scope}' is not a scope any signal requires; an endpoint's scopes can only be ${SIGNAL_SCOPES.join(', ')}.`,
-      );
-    }
-    if (!keyScopes.has(scope)) {
-      throw ApiError.invalidParam(
-        'scopes',
-        `Invalid scopes: this API key lacks ${scope}, and an endpoint never holds a scope the key that sets it lacks.`,
-      );
-    }
-  }
-  return unique;
-}
-
-/**
- * Every named type must be receivable with the scopes: a subscription that could never deliver
- * is a mistake to report now, not silence to debug later. The wildcard means "whatever the
- * scopes cover", so it always passes.
- */
-export function checkTypesCovered(signalTypes: readonly string[], scopes: readonly string[], param: string): void {
-  for (const type of signalTypes) {
-    if (type === WILDCARD) continue;
-    const needed = scopeOfSignalType(type as SignalType);
-    if (!scopes.includes(needed)) {
-      throw ApiError.invalidParam(
-        param,
-        `Invalid ${param}: ${type} signals require ${needed}, which the endpoint's scopes (${scopes.join(', ')}) do not hold.`,
-      );
-    }
-  }
-}
 
 export const schemas: TSchema[] = [
   WebhookEndpointSchema,

@@ -3,27 +3,30 @@
 // resolver for the rest.
 import { describe, expect, it } from 'vitest';
 import { checkEndpointHost, HOST_LOOKUP_RETRY_AFTER_S, lookupHostAddresses, type ResolveHost } from '../../src/domain/endpoint-urls.ts';
-import { ApiError } from '../../src/errors.ts';
+import { InvalidInput, TemporarilyUnavailable } from '../../src/domain/errors.ts';
+import type { ApiError } from '../../src/errors.ts';
+import { fromDomainError } from '../../src/plugins/error-handler.ts';
 
-async function failure(url: string, resolve: ResolveHost, timeoutMs?: number): Promise<ApiError> {
+/** The answer a client gets for the domain error (never an HTTP one) the check throws. */
+async function failure(url: string, resolve: ResolveHost, timeoutMs: number | undefined, kind: typeof InvalidInput | typeof TemporarilyUnavailable): Promise<ApiError> {
   const error = await checkEndpointHost(url, 'production', resolve, timeoutMs).then(
     () => null,
     (e: unknown) => e,
   );
-  expect(error, url).toBeInstanceOf(ApiError);
-  return error as ApiError;
+  expect(error, url).toBeInstanceOf(kind);
+  return fromDomainError(error)!;
 }
 
 /** The 400 on url of a host the client must fix. */
 async function refusal(url: string, resolve: ResolveHost = lookupHostAddresses, timeoutMs?: number): Promise<ApiError> {
-  const error = await failure(url, resolve, timeoutMs);
+  const error = await failure(url, resolve, timeoutMs, InvalidInput);
   expect(error).toMatchObject({ statusCode: 400, code: 'parameter_invalid', param: 'url' });
   return error;
 }
 
 /** The 503 of a lookup our resolver could not answer: the client's request was fine. */
 async function unavailable(url: string, resolve: ResolveHost, timeoutMs?: number): Promise<ApiError> {
-  const error = await failure(url, resolve, timeoutMs);
+  const error = await failure(url, resolve, timeoutMs, TemporarilyUnavailable);
   expect(error, url).toMatchObject({ statusCode: 503, type: 'api_error', code: 'host_lookup_unavailable', param: undefined });
   expect(error.headers).toEqual({ 'retry-after': String(HOST_LOOKUP_RETRY_AFTER_S) });
   return error;

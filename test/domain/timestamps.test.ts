@@ -11,19 +11,24 @@ import {
   toEpochMicros,
   type Instant,
 } from '../../src/domain/timestamps.ts';
-import { ApiError } from '../../src/errors.ts';
+import { InvalidInput } from '../../src/domain/errors.ts';
+import type { ApiError } from '../../src/errors.ts';
+import { fromDomainError } from '../../src/plugins/error-handler.ts';
 
 const at = (value: string): Instant => parseInstant('created_after', value);
 
-/** The ApiError a call throws, or fails the test when it throws nothing or something else. */
+/**
+ * The answer a client gets for the InvalidInput a call throws (the domain raises no HTTP error);
+ * fails the test when the call throws nothing or something else.
+ */
 function errorOf(call: () => unknown): ApiError {
   try {
     call();
   } catch (error) {
-    if (error instanceof ApiError) return error;
+    if (error instanceof InvalidInput) return fromDomainError(error)!;
     throw error;
   }
-  throw new Error('expected an ApiError');
+  throw new Error('expected an InvalidInput');
 }
 
 describe('parseInstant', () => {

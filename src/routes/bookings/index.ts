@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { getBooking, listBookings } from '../../db/bookings.ts';
-import { BookingList, BookingListQuery, BookingQuery } from '../../schemas/bookings.ts';
-import { errorResponses, IdParams, includes } from '../../schemas/common.ts';
+import { BookingList, BookingListQuery } from '../../schemas/bookings.ts';
+import { errorResponses, IdParams, NoQuery } from '../../schemas/common.ts';
+import { includes, pageSize } from '../query.ts';
 import { sendRecord, sendRendered } from '../reply.ts';
 
 const bookings: FastifyPluginAsyncTypebox = async (app) => {
@@ -24,7 +25,7 @@ const bookings: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const body = await listBookings(pool, {
         clubId: request.principal.clubId,
-        limit: request.query.limit ?? 25,
+        limit: pageSize(request.query),
         startingAfter: request.query.starting_after,
         includeCanceled: includes(request.query.include).has('canceled'),
       });
@@ -43,7 +44,7 @@ const bookings: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Cancelled bookings too, with status canceled and canceled_at set. An event id gives 404: events are at /v1/events/{id}.',
         params: IdParams,
-        querystring: BookingQuery,
+        querystring: NoQuery,
         response: { 200: Type.Ref('Booking'), ...errorResponses },
       },
     },

@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { getClub } from '../../db/club.ts';
-import { errorResponses } from '../../schemas/common.ts';
-import { ClubQuery } from '../../schemas/club.ts';
+import { errorResponses, NoQuery } from '../../schemas/common.ts';
 import { sendRecord } from '../reply.ts';
 
 const club: FastifyPluginAsyncTypebox = async (app) => {
@@ -17,7 +16,7 @@ const club: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['Club'],
         summary: 'Retrieve the club',
         description: "The key's club. Its timezone is the one that interprets times from the other endpoints.",
-        querystring: ClubQuery,
+        querystring: NoQuery,
         response: { 200: Type.Ref('Club'), ...errorResponses },
       },
     },

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { getCoach, listCoaches } from '../../db/coaches.ts';
-import { CoachList, CoachListQuery, CoachQuery } from '../../schemas/coaches.ts';
-import { errorResponses, IdParams, includes } from '../../schemas/common.ts';
+import { CoachList, CoachListQuery } from '../../schemas/coaches.ts';
+import { errorResponses, IdParams, NoQuery } from '../../schemas/common.ts';
+import { includes } from '../query.ts';
 import { sendRecord, sendRendered } from '../reply.ts';
 
 const coaches: FastifyPluginAsyncTypebox = async (app) => {
@@ -38,7 +39,7 @@ const coaches: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Retrieve a coach',
         description: 'Archived coaches too.',
         params: IdParams,
-        querystring: CoachQuery,
+        querystring: NoQuery,
         response: { 200: Type.Ref('Coach'), ...errorResponses },
       },
     },

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { getCustomer, listCustomers } from '../../db/customers.ts';
-import { errorResponses, IdParams, includes } from '../../schemas/common.ts';
+import { errorResponses, IdParams } from '../../schemas/common.ts';
 import { CustomerList, CustomerListQuery, CustomerQuery } from '../../schemas/customers.ts';
+import { includes, pageSize } from '../query.ts';
 import { sendRecord, sendRendered } from '../reply.ts';
 
 const customers: FastifyPluginAsyncTypebox = async (app) => {
@@ -26,7 +27,7 @@ const customers: FastifyPluginAsyncTypebox = async (app) => {
       const include = includes(request.query.include);
       const body = await listCustomers(pool, {
         clubId: request.principal.clubId,
-        limit: request.query.limit ?? 25,
+        limit: pageSize(request.query),
         startingAfter: request.query.starting_after,
         email: request.query.email,
         includeArchived: include.has('archived'),

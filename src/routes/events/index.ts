@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { getEvent, getParticipant, listParticipants } from '../../db/events.ts';
-import { errorResponses, IdParams, includes } from '../../schemas/common.ts';
-import { NoQuery, ParticipantList, ParticipantListQuery, ParticipantParams } from '../../schemas/events.ts';
+import { errorResponses, IdParams, NoQuery } from '../../schemas/common.ts';
+import { ParticipantList, ParticipantListQuery, ParticipantParams } from '../../schemas/events.ts';
+import { includes, pageSize } from '../query.ts';
 import { sendRecord } from '../reply.ts';
 
 const events: FastifyPluginAsyncTypebox = async (app) => {
@@ -48,7 +49,7 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
       const body = await listParticipants(pool, {
         clubId: request.principal.clubId,
         eventId: request.params.id,
-        limit: request.query.limit ?? 25,
+        limit: pageSize(request.query),
         startingAfter: request.query.starting_after,
         includeRemoved: includes(request.query.include).has('removed'),
       });

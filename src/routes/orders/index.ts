@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { getOrder, listOrders } from '../../db/orders.ts';
-import { errorResponses, IdParams, readCreatedWindow } from '../../schemas/common.ts';
-import { OrderList, OrderListQuery, OrderQuery } from '../../schemas/orders.ts';
+import { readCreatedWindow } from '../../domain/timestamps.ts';
+import { errorResponses, IdParams, NoQuery } from '../../schemas/common.ts';
+import { OrderList, OrderListQuery } from '../../schemas/orders.ts';
+import { pageSize } from '../query.ts';
 import { sendRecord, sendRendered } from '../reply.ts';
 
 const orders: FastifyPluginAsyncTypebox = async (app) => {
@@ -25,7 +27,7 @@ const orders: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const body = await listOrders(pool, {
         clubId: request.principal.clubId,
-        limit: request.query.limit ?? 25,
+        limit: pageSize(request.query),
         startingAfter: request.query.starting_after,
         customerId: request.query.customer_id,
         window: readCreatedWindow(request.query),
@@ -44,7 +46,7 @@ const orders: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Retrieve an order',
         description: 'The order with its line items.',
         params: IdParams,
-        querystring: OrderQuery,
+        querystring: NoQuery,
         response: { 200: Type.Ref('Order'), ...errorResponses },
       },
     },

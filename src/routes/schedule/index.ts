@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listSchedule } from '../../db/schedule.ts';
+import { readScheduleWindow } from '../../domain/schedule-window.ts';
 import { errorResponses } from '../../schemas/common.ts';
-import { readScheduleWindow, ScheduleList, ScheduleQuery } from '../../schemas/schedule.ts';
+import { ScheduleList, ScheduleQuery } from '../../schemas/schedule.ts';
 import { sendRendered } from '../reply.ts';
 
 const schedule: FastifyPluginAsyncTypebox = async (app) => {

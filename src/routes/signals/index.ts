@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { getSignal, listSignals } from '../../db/signals.ts';
-import { errorResponses, IdParams, readCreatedWindow } from '../../schemas/common.ts';
+import { readCreatedWindow } from '../../domain/timestamps.ts';
+import { errorResponses, IdParams, NoQuery } from '../../schemas/common.ts';
 import { SignalList, SignalListQuery } from '../../schemas/signals.ts';
+import { pageSize } from '../query.ts';
 import { sendRecord, sendRendered } from '../reply.ts';
 
 const signals: FastifyPluginAsyncTypebox = async (app) => {
@@ -28,7 +30,7 @@ const signals: FastifyPluginAsyncTypebox = async (app) => {
       const body = await listSignals(pool, {
         clubId: request.principal.clubId,
         scopes: [...request.principal.scopes],
-        limit: q.limit ?? 25,
+        limit: pageSize(q),
         startingAfter: q.starting_after,
         order: q.order === 'desc' ? 'desc' : 'asc',
         type: q.type,
@@ -49,7 +51,7 @@ const signals: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Retrieve a signal',
         description: 'One signal exactly as stored at emit time.',
         params: IdParams,
-        querystring: Type.Object({}, { additionalProperties: false }),
+        querystring: NoQuery,
         response: { 200: Type.Ref('Signal'), ...errorResponses },
       },
     },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listSpaces } from '../../db/spaces.ts';
-import { errorResponses } from '../../schemas/common.ts';
-import { SpaceList, SpaceListQuery } from '../../schemas/spaces.ts';
+import { errorResponses, NoQuery } from '../../schemas/common.ts';
+import { SpaceList } from '../../schemas/spaces.ts';
 import { sendRendered } from '../reply.ts';
 
 const spaces: FastifyPluginAsyncTypebox = async (app) => {
@@ -17,7 +17,7 @@ const spaces: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'List spaces',
         description:
           "Every bookable court and room of the club, whatever its visibility, in the club's display order. Not paginated; no parameters.",
-        querystring: SpaceListQuery,
+        querystring: NoQuery,
         response: { 200: SpaceList, ...errorResponses },
       },
     },

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listTransactions } from '../../db/transactions.ts';
-import { errorResponses, readCreatedWindow } from '../../schemas/common.ts';
+import { readCreatedWindow } from '../../domain/timestamps.ts';
+import { errorResponses } from '../../schemas/common.ts';
 import { TransactionList, TransactionListQuery } from '../../schemas/transactions.ts';
+import { pageSize } from '../query.ts';
 import { sendRendered } from '../reply.ts';
 
 const transactions: FastifyPluginAsyncTypebox = async (app) => {
@@ -24,7 +26,7 @@ const transactions: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const body = await listTransactions(pool, {
         clubId: request.principal.clubId,
-        limit: request.query.limit ?? 25,
+        limit: pageSize(request.query),
         startingAfter: request.query.starting_after,
         window: readCreatedWindow(request.query),
       });

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { listWaivers } from '../../db/waivers.ts';
-import { errorResponses, readCreatedWindow } from '../../schemas/common.ts';
+import { readCreatedWindow } from '../../domain/timestamps.ts';
+import { errorResponses } from '../../schemas/common.ts';
 import { WaiverList, WaiverListQuery } from '../../schemas/waivers.ts';
+import { pageSize } from '../query.ts';
 import { sendRendered } from '../reply.ts';
 
 const waivers: FastifyPluginAsyncTypebox = async (app) => {
@@ -24,7 +26,7 @@ const waivers: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const body = await listWaivers(pool, {
         clubId: request.principal.clubId,
-        limit: request.query.limit ?? 25,
+        limit: pageSize(request.query),
         startingAfter: request.query.starting_after,
         window: readCreatedWindow(request.query),
       });

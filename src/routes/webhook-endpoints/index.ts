@@ -18,21 +18,19 @@ import { checkEndpointHost, checkEndpointUrl } from '../../domain/endpoint-urls.
 import { generateSigningSecret } from '../../domain/secrets.ts';
 import { checkWindow, readBound, toCreatedWindow } from '../../domain/timestamps.ts';
 import { ApiError } from '../../errors.ts';
-import { errorResponses, IdParams } from '../../schemas/common.ts';
+import { errorResponses, IdParams, NoQuery } from '../../schemas/common.ts';
 import {
   AttemptListQuery,
-  checkTypesCovered,
   CreateEndpointBody,
-  NoQuery,
-  readScopes,
-  readSignalTypes,
   RecoverBody,
   UpdateEndpointBody,
   WebhookAttemptList,
   WebhookEndpointList,
 } from '../../schemas/webhook-endpoints.ts';
+import { pageSize } from '../query.ts';
 import { sendRecord, sendRendered } from '../reply.ts';
 import { holdsEveryEndpointScope } from './endpoint-access.ts';
+import { checkTypesCovered, readScopes, readSignalTypes } from './subscriptions.ts';
 
 const SCOPE = { scope: 'webhook_endpoints:write' } as const;
 const TAGS = ['Webhook endpoints'];
@@ -253,7 +251,7 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
       const body = await listAttempts(pool, {
         clubId: request.principal.clubId,
         endpointId: request.params.id,
-        limit: request.query.limit ?? 25,
+        limit: pageSize(request.query),
         startingAfter: request.query.starting_after,
         guard: holdsEveryEndpointScope(request.principal),
       });
