@@ -21,20 +21,23 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { closeSync, openSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Queue } from 'bullmq';
 import pg from 'pg';
 import { loadConfig } from '../src/config.ts';
-import { migrate } from '../src/db/migrate.ts';
 import { generateSigningSecret, SecretBox } from '../src/domain/secrets.ts';
 import { openQueueBackend, QUEUE_NAMES, type QueueBackend } from '../src/queue/queues.ts';
+import { BENCH_DATABASE_URL, BENCH_REDIS_URL as redisUrl, dropDatabase, freshDatabase } from './lib/databases.ts';
 import { cpuBetween, machineLoad, pidsOf, snapshotCpu } from './lib/pipeline-cpu.ts';
-import { openPlainQueue, type PlainJob, type PlainWorkerSettings } from './lib/pipeline-plain-worker.ts';
+import { openPlainBackend, type PlainJob, type PlainWorkerSettings } from './lib/pipeline-plain-worker.ts';
 import { Producer, transactionOf, type CommitLog } from './lib/pipeline-producer.ts';
+import { now, sleep, stopForked, stopProcess } from './lib/proc.ts';
+import { writeReport } from './lib/report.ts';
+import { percentile, ratio, round } from './lib/stats.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -53,8 +56,6 @@ const smoke = Boolean(values.smoke);
 const backends = (values.backend === 'both' ? ['redis', 'postgres'] : [values.backend]) as ('redis' | 'postgres')[];
 if (backends.some((b) => b !== 'redis' && b !== 'postgres')) throw new Error('--backend must be redis, postgres or both');
 const wanted = new Set(values.scenario.split(','));
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
-const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const defaults = loadConfig({}).delivery;
 const concurrency = Number(values.concurrency ?? defaults.concurrency);
 const CLUB = 'club_bench';
@@ -84,19 +85,13 @@ const GOALS = {
   ratio: '0.6 or better of the plain-BullMQ limit (same backend, same concurrency)',
 };
 
-const now = () => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const round = (x: number, digits = 0) => Math.round(x * 10 ** digits) / 10 ** digits;
+/** A helper process of bench/lib that talks over IPC (the receiver, the plain worker). */
+const forkHelper = (script: string) => fork(join(ROOT, 'bench/lib', script), [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+const say = (message: string) => process.stderr.write(`pipeline bench: ${message}\n`);
 
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-
-function databaseUrl(database: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
+/** CPU ms per delivery of a process group busy `percent` of one core for `seconds`. */
+function cpuMsPerDelivery(percent: number | undefined, seconds: number, deliveries: number): number {
+  return round((((percent ?? NaN) / 100) * seconds * 1000) / Math.max(deliveries, 1), 3);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -110,7 +105,7 @@ class Sink {
   #pending: ((records: Receipt[]) => void)[] = [];
 
   constructor() {
-    this.child = fork(join(ROOT, 'bench/lib/pipeline-sink.ts'), [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    this.child = forkHelper('pipeline-sink.ts');
     this.child.on('message', (message: { records?: Receipt[] }) => {
       if (message.records) this.#pending.shift()?.(message.records);
     });
@@ -129,11 +124,8 @@ class Sink {
     });
   }
 
-  async stop(): Promise<void> {
-    if (this.child.exitCode !== null) return;
-    this.child.send({ stop: true });
-    await Promise.race([once(this.child, 'exit'), sleep(5000)]);
-    this.child.kill('SIGKILL');
+  stop(): Promise<void> {
+    return stopForked(this.child, 5000);
   }
 }
 
@@ -176,12 +168,8 @@ class WorkerProcess {
     return lines.filter((line) => /"level":\s*(4|5|6)0/.test(line) || /^clubdata:/.test(line)).slice(-10);
   }
 
-  async stop(): Promise<void> {
-    if (this.child.exitCode !== null || this.child.signalCode !== null) return;
-    this.child.kill('SIGTERM');
-    const timer = setTimeout(() => this.child.kill('SIGKILL'), 30_000);
-    await once(this.child, 'exit');
-    clearTimeout(timer);
+  stop(): Promise<void> {
+    return stopProcess(this.child, 30_000);
   }
 }
 
@@ -329,10 +317,10 @@ async function measure(pass: Pass, fromSequence: number, log: CommitLog, receipt
     latency_p90_ms: round(percentile(latencies, 90), 1),
     latency_p99_ms: round(percentile(latencies, 99), 1),
     latency_max_ms: round(latencies[latencies.length - 1] ?? NaN, 1),
-    deliveries_per_s_first_commit_to_last_receipt: round(first.size / ((lastReceipt - log.firstCommitMs) / 1000)),
-    deliveries_per_s_first_to_last_receipt: round(first.size / ((lastReceipt - firstReceipt) / 1000)),
+    deliveries_per_s_first_commit_to_last_receipt: round(first.size / ((lastReceipt - log.firstCommitMs) / 1000), 0),
+    deliveries_per_s_first_to_last_receipt: round(first.size / ((lastReceipt - firstReceipt) / 1000), 0),
     median_deliveries_in_a_whole_second: sortedSeconds.length ? percentile(sortedSeconds, 50) : NaN,
-    drain_ms_after_last_commit: round(lastReceipt - log.lastCommitMs),
+    drain_ms_after_last_commit: round(lastReceipt - log.lastCommitMs, 0),
   };
 }
 
@@ -404,7 +392,7 @@ async function runScenario(
   const perDelivery = (n: number) => round(n / Math.max(figures.deliveries, 1), 2);
   // CPU time per delivery holds up better than rates on a shared machine: contention stretches
   // the wall clock far more than the work.
-  const cpuMsPerDelivery = (percent: number | undefined) => round(((percent ?? NaN) / 100) * cpuSeconds * 1000 / Math.max(figures.deliveries, 1), 3);
+  const cpuMs = (percent: number | undefined) => cpuMsPerDelivery(percent, cpuSeconds, figures.deliveries);
   const producedSeconds = (log.lastCommitMs - log.firstCommitMs) / 1000;
   return {
     name,
@@ -413,7 +401,7 @@ async function runScenario(
       endpoints,
       signals: log.signals,
       transactions: log.transactions,
-      signals_per_s_offered: round(log.signals / Math.max(producedSeconds, 0.001)),
+      signals_per_s_offered: round(log.signals / Math.max(producedSeconds, 0.001), 0),
       deliveries_expected: expected,
       all_delivered: gathered.complete,
       ...figures,
@@ -422,11 +410,11 @@ async function runScenario(
       pg_rows_written_per_delivery: perDelivery(countersAfter.rows_written - countersBefore.rows_written),
       // The server's whole WAL (anyone else's writes on it too).
       wal_kb_per_delivery: perDelivery((countersAfter.wal_bytes - countersBefore.wal_bytes) / 1024),
-      worker_cpu_ms_per_delivery: cpuMsPerDelivery(cpu.worker_cpu_percent_of_one_core),
-      postgres_cpu_ms_per_delivery: cpuMsPerDelivery(cpu.postgres_cpu_percent_of_one_core),
+      worker_cpu_ms_per_delivery: cpuMs(cpu.worker_cpu_percent_of_one_core),
+      postgres_cpu_ms_per_delivery: cpuMs(cpu.postgres_cpu_percent_of_one_core),
       // Of which the producer's writes (the signal triggers' work, not the pipeline's).
-      postgres_cpu_ms_per_delivery_for_producer: cpuMsPerDelivery(cpu.postgres_for_producer_cpu_percent_of_one_core),
-      redis_cpu_ms_per_delivery: cpuMsPerDelivery(cpu.redis_cpu_percent_of_one_core),
+      postgres_cpu_ms_per_delivery_for_producer: cpuMs(cpu.postgres_for_producer_cpu_percent_of_one_core),
+      redis_cpu_ms_per_delivery: cpuMs(cpu.redis_cpu_percent_of_one_core),
     },
     cpu,
     machine_load: { before: loadBefore, after: machineLoad() },
@@ -455,8 +443,9 @@ async function runLimit(pass: Pass, body: string): Promise<Scenario> {
     sinkUrl: pass.sink.url,
     body,
   };
-  const child = fork(join(ROOT, 'bench/lib/pipeline-plain-worker.ts'), [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const queue: Queue<PlainJob> = openPlainQueue(settings);
+  const child = forkHelper('pipeline-plain-worker.ts');
+  const plain = openPlainBackend(settings);
+  const queue = plain.newQueue<PlainJob>(queueName);
   try {
     child.send({ start: settings });
     await once(child, 'message');
@@ -483,7 +472,7 @@ async function runLimit(pass: Pass, body: string): Promise<Scenario> {
     const gathered = await collect(pass.sink, paths, PLAN.limitJobs, PLAN.drainTimeoutMs);
     const cpu = cpuBetween(cpuBefore, snapshotCpu(await cpuGroups(pass.pool, own)));
     const cpuSeconds = (now() - started) / 1000;
-    const cpuMsPerDelivery = (percent: number | undefined) => round(((percent ?? NaN) / 100) * cpuSeconds * 1000 / Math.max(PLAN.limitJobs, 1), 3);
+    const cpuMs = (percent: number | undefined) => cpuMsPerDelivery(percent, cpuSeconds, PLAN.limitJobs);
     const queueDepth = depth.stop();
     const times = gathered.receipts.map((r) => r[2]).sort((a, b) => a - b);
     const span = (times[times.length - 1]! - times[0]!) / 1000;
@@ -494,34 +483,31 @@ async function runLimit(pass: Pass, body: string): Promise<Scenario> {
         endpoints: paths.size,
         jobs: PLAN.limitJobs,
         concurrency,
-        jobs_added_per_s: round(PLAN.limitJobs / (addedMs / 1000)),
+        jobs_added_per_s: round(PLAN.limitJobs / (addedMs / 1000), 0),
         all_delivered: gathered.complete,
         deliveries: gathered.distinct,
-        deliveries_per_s_first_to_last_receipt: round(gathered.distinct / span),
-        worker_cpu_ms_per_delivery: cpuMsPerDelivery(cpu.plain_worker_cpu_percent_of_one_core),
-        postgres_cpu_ms_per_delivery: cpuMsPerDelivery(cpu.postgres_cpu_percent_of_one_core),
-        redis_cpu_ms_per_delivery: cpuMsPerDelivery(cpu.redis_cpu_percent_of_one_core),
+        deliveries_per_s_first_to_last_receipt: round(gathered.distinct / span, 0),
+        worker_cpu_ms_per_delivery: cpuMs(cpu.plain_worker_cpu_percent_of_one_core),
+        postgres_cpu_ms_per_delivery: cpuMs(cpu.postgres_cpu_percent_of_one_core),
+        redis_cpu_ms_per_delivery: cpuMs(cpu.redis_cpu_percent_of_one_core),
       },
       cpu,
       machine_load: { before: loadBefore, after: machineLoad() },
       queue_depth: queueDepth,
     };
   } finally {
-    child.send({ stop: true });
-    await Promise.race([once(child, 'exit'), sleep(10_000)]);
-    child.kill('SIGKILL');
+    await stopForked(child, 10_000);
     if (pass.backend === 'redis') await queue.obliterate({ force: true }).catch(() => {});
     await queue.close().catch(() => {});
+    await plain.close();
   }
 }
 
 async function runBackend(backend: 'redis' | 'postgres', sink: Sink, workDir: string): Promise<Scenario[]> {
   const scratch = `clubdata_bench_pipeline_${backend}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
+  const admin = new pg.Client({ connectionString: BENCH_DATABASE_URL });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${scratch}`);
-  const dbUrl = databaseUrl(scratch);
+  const dbUrl = await freshDatabase(admin, scratch);
   const key = randomBytes(32);
   const pass: Pass = {
     backend,
@@ -539,7 +525,6 @@ async function runBackend(backend: 'redis' | 'postgres', sink: Sink, workDir: st
   pass.pool.on('error', () => {});
   const results: Scenario[] = [];
   try {
-    await migrate(dbUrl);
     await pass.pool.query(`INSERT INTO clubs (club_id, name, timezone) VALUES ($1, 'Bench club', 'America/New_York')`, [CLUB]);
     pass.producer = await Producer.open(dbUrl, CLUB, 4);
     const profileDir = values['cpu-prof'] ? join(values['cpu-prof'], backend) : undefined;
@@ -565,7 +550,7 @@ async function runBackend(backend: 'redis' | 'postgres', sink: Sink, workDir: st
       fanOut: queueBackend.newQueue(QUEUE_NAMES.fanOut),
     };
     await warmUp(pass);
-    process.stderr.write(`pipeline bench: ${backend}: worker warmed up\n`);
+    say(`${backend}: worker warmed up`);
 
     if (wanted.has('a')) {
       const { endpoints, signalsPerSecond, seconds } = PLAN.a;
@@ -576,7 +561,7 @@ async function runBackend(backend: 'redis' | 'postgres', sink: Sink, workDir: st
       s.limit = { latency_p99_ms: 500 };
       s.met = Boolean(s.figures.all_delivered) && Number(s.figures.latency_p99_ms) < 500;
       results.push(s);
-      process.stderr.write(`pipeline bench: ${backend}: ${s.name}: p99 ${s.figures.latency_p99_ms} ms\n`);
+      say(`${backend}: ${s.name}: p99 ${s.figures.latency_p99_ms} ms`);
     }
     if (wanted.has('b')) {
       const { endpoints, signalsPerSecond, seconds } = PLAN.b;
@@ -594,9 +579,7 @@ async function runBackend(backend: 'redis' | 'postgres', sink: Sink, workDir: st
         s.met = Boolean(s.figures.all_delivered) && Number(s.figures.deliveries_per_s_first_commit_to_last_receipt) >= 1000;
       }
       results.push(s);
-      process.stderr.write(
-        `pipeline bench: ${backend}: ${s.name}: ${s.figures.deliveries_per_s_first_commit_to_last_receipt} deliveries/s, p99 ${s.figures.latency_p99_ms} ms\n`,
-      );
+      say(`${backend}: ${s.name}: ${s.figures.deliveries_per_s_first_commit_to_last_receipt} deliveries/s, p99 ${s.figures.latency_p99_ms} ms`);
     }
     if (wanted.has('c')) {
       const { endpoints, batch, maxSignals, seconds } = PLAN.c;
@@ -604,7 +587,7 @@ async function runBackend(backend: 'redis' | 'postgres', sink: Sink, workDir: st
         pass.producer.flatOut(tag, batch, maxSignals, seconds),
       );
       results.push(s);
-      process.stderr.write(`pipeline bench: ${backend}: ${s.name}: ${s.figures.deliveries_per_s_first_to_last_receipt} deliveries/s\n`);
+      say(`${backend}: ${s.name}: ${s.figures.deliveries_per_s_first_to_last_receipt} deliveries/s`);
     }
     const { rows } = await pass.pool.query<{ body: string }>('SELECT body FROM signals WHERE club_id = $1 ORDER BY sequence DESC LIMIT 1', [CLUB]);
     const problems = pass.worker.problems();
@@ -619,13 +602,13 @@ async function runBackend(backend: 'redis' | 'postgres', sink: Sink, workDir: st
     if (wanted.has('limit')) {
       const limit = await runLimit(pass, rows[0]?.body ?? '{}');
       results.push(limit);
-      process.stderr.write(`pipeline bench: ${backend}: limit: ${limit.figures.deliveries_per_s_first_to_last_receipt} deliveries/s\n`);
+      say(`${backend}: limit: ${limit.figures.deliveries_per_s_first_to_last_receipt} deliveries/s`);
       const flat = results.find((s) => s.name.startsWith('c.'));
       if (flat) {
         const ours = Number(flat.figures.deliveries_per_s_first_to_last_receipt);
         const plain = Number(limit.figures.deliveries_per_s_first_to_last_receipt);
         flat.limit = { plain_bullmq_deliveries_per_s: plain, ...(backend === 'redis' ? { goal_deliveries_per_s: 1000 } : {}) };
-        flat.ratio = round(ours / plain, 2);
+        flat.ratio = ratio(ours, plain);
         const ratioMet = flat.ratio >= 0.6;
         if (backend === 'redis') {
           flat.goal = `>= 1,000 deliveries/s sustained, and ratio to plain BullMQ >= 0.6`;
@@ -645,8 +628,8 @@ async function runBackend(backend: 'redis' | 'postgres', sink: Sink, workDir: st
     }
     await pass.producer?.close();
     await pass.pool.end();
-    if (values['keep-db']) process.stderr.write(`pipeline bench: kept the scratch database ${scratch}\n`);
-    else await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`).catch(() => {});
+    if (values['keep-db']) say(`kept the scratch database ${scratch}`);
+    else await dropDatabase(admin, scratch).catch(() => {});
     await admin.end();
   }
 }
@@ -670,7 +653,7 @@ function comparisons(scenarios: Scenario[]) {
         measure: 'deliveries/s',
         ours: rate(flat),
         limits: [{ name: 'plain BullMQ', value: rate(limit) }],
-        ratio: round(rate(flat) / rate(limit), 2),
+        ratio: ratio(rate(flat), rate(limit)),
         ratio_of: 'ours / plain BullMQ',
         goal: '>= 0.6',
       });
@@ -685,7 +668,7 @@ function comparisons(scenarios: Scenario[]) {
         measure: 'p99 ms, commit to receipt',
         ours: p99,
         limits: [{ name: 'goal', value: 500 }],
-        ratio: round(p99 / 500, 2),
+        ratio: ratio(p99, 500),
         ratio_of: 'p99 / 500 ms',
         goal: '<= 1',
       });
@@ -701,7 +684,7 @@ function comparisons(scenarios: Scenario[]) {
       measure: prefix === 'b.' ? 'deliveries/s, first commit to last receipt' : 'deliveries/s sustained',
       ours: measured,
       limits: [{ name: 'goal', value: 1000 }],
-      ratio: round(measured / 1000, 2),
+      ratio: ratio(measured, 1000),
       ratio_of: 'ours / 1,000',
       goal: '>= 1',
     });
@@ -808,10 +791,7 @@ async function main(): Promise<void> {
     ],
   };
   printSummary(scenarios);
-  if (values.out) {
-    await mkdir(dirname(values.out), { recursive: true });
-    await writeFile(values.out, `${JSON.stringify(report, null, 2)}\n`);
-  }
+  await writeReport(values.out, report);
 }
 
 function printSummary(scenarios: Scenario[]): void {

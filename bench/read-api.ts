@@ -40,9 +40,11 @@ import { createPool, type Pool } from '../src/db/pool.ts';
 import { LARGE_CLUBS } from '../src/demo/clubs.ts';
 import { seedDemo } from '../src/demo/seed.ts';
 import { DEFAULT_SCOPES } from '../src/domain/scopes.ts';
-import { DEFAULT_DATABASE_URL, loadAverage } from './lib/machine.ts';
+import { BENCH_DATABASE_URL, databaseUrlFor, dropDatabase, freshDatabase } from './lib/databases.ts';
+import { loadAverage } from './lib/machine.ts';
+import { processTicks, stopProcess, TICKS_PER_SECOND } from './lib/proc.ts';
 import { runReadCall, type ReadCall } from './lib/read-calls.ts';
-import type { ComparisonRow } from './lib/report.ts';
+import { writeReport, type ChartSeries, type ComparisonRow } from './lib/report.ts';
 import { median, ratio, round, Samples, summarize } from './lib/stats.ts';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -73,7 +75,6 @@ const settings = {
   // The service as deployed logs every request at info (README: LOG_LEVEL default), to /dev/null here.
   log_level: values['log-level'] ?? 'info',
 };
-const adminUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_DATABASE_URL;
 const LARGE_DATABASE = 'clubdata_bench_large';
 const LARGE_CLUB = LARGE_CLUBS[0]!;
 /** 1-based position of the deep page's cursor in the confirmed bookings, in full mode. */
@@ -84,12 +85,6 @@ const DEPTH_GOAL = 1.3;
 
 const t0 = performance.now();
 const say = (message: string) => process.stderr.write(`read-api [${((performance.now() - t0) / 1000).toFixed(1)} s] ${message}\n`);
-
-function urlFor(database: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
 
 // ---------------------------------------------------------------------------------------------
 // Data
@@ -131,7 +126,7 @@ async function seedInto(url: string, size: 'small' | 'large'): Promise<void> {
  * so a club row means a finished seed; the counts catch a database seeded by other code).
  */
 async function prepareLarge(admin: pg.Client): Promise<Dataset> {
-  const url = urlFor(LARGE_DATABASE);
+  const url = databaseUrlFor(LARGE_DATABASE);
   const fresh = !(await databaseExists(admin, LARGE_DATABASE));
   if (fresh) await admin.query(`CREATE DATABASE ${LARGE_DATABASE}`);
   await migrate(url, (message) => say(message));
@@ -149,9 +144,7 @@ async function prepareLarge(admin: pg.Client): Promise<Dataset> {
   }
   if (state.clubs === 1) {
     say(`${LARGE_DATABASE} holds ${state.customers} customers and ${state.bookings} bookings, not the large demo: recreating it`);
-    await admin.query(`DROP DATABASE ${LARGE_DATABASE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${LARGE_DATABASE}`);
-    await migrate(url, (message) => say(message));
+    await freshDatabase(admin, LARGE_DATABASE, (message) => say(message));
   }
   say(`seeding ${LARGE_DATABASE} with the large demo (once; about 2 minutes)`);
   await seedInto(url, 'large');
@@ -162,13 +155,9 @@ async function prepareLarge(admin: pg.Client): Promise<Dataset> {
 const SCRATCH_DATABASE = `clubdata_bench_read_${process.pid}`;
 
 async function prepareSmoke(admin: pg.Client): Promise<Dataset> {
-  const scratch = SCRATCH_DATABASE;
-  await admin.query(`DROP DATABASE IF EXISTS ${scratch}`);
-  await admin.query(`CREATE DATABASE ${scratch}`);
-  const url = urlFor(scratch);
-  await migrate(url);
+  const url = await freshDatabase(admin, SCRATCH_DATABASE);
   await seedInto(url, 'small');
-  return { url, clubId: 'club_demo_ny', scratch };
+  return { url, clubId: 'club_demo_ny', scratch: SCRATCH_DATABASE };
 }
 
 /**
@@ -315,14 +304,7 @@ async function startServer(script: string, args: string[]): Promise<{ child: Chi
   return { child, port };
 }
 
-async function stop(child: ChildProcess | undefined): Promise<void> {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((done) => child.once('exit', done));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  await exited;
-  clearTimeout(timer);
-}
+const stop = (child: ChildProcess | undefined) => stopProcess(child, 20_000);
 
 /** Peak and median resident set size of a process while a measurement runs, from /proc. */
 function sampleRss(pid: number): () => { peak_mb: number; median_mb: number } | undefined {
@@ -347,16 +329,9 @@ function sampleRss(pid: number): () => { peak_mb: number; median_mb: number } | 
 
 /** CPU time (user + system) a process has used so far, in ms, from /proc; undefined off Linux. */
 function processCpuMs(pid: number): number | undefined {
-  try {
-    // Fields after the command name (which may hold spaces): state is the 3rd, utime the 14th.
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
-  } catch {
-    return undefined;
-  }
+  const stat = processTicks(pid);
+  return stat ? (stat.ticks * 1000) / TICKS_PER_SECOND : undefined;
 }
-const CLOCK_TICKS = 100; // USER_HZ: 100 on every Linux this runs on
 
 // ---------------------------------------------------------------------------------------------
 // Measurements
@@ -501,10 +476,16 @@ interface Scenario {
   call: ReadCall;
 }
 
+/** The two limits, as the docs name them. */
+const LIMIT_NAMES = { bare: 'bare node:http', sql: 'SQL only' } as const;
+
+/** A contender's bars in the chart. */
+const point = (name: string, m: Measurement, note?: string): ChartSeries => ({ name, rps: m.rps, p50_ms: m.p50_ms, p99_ms: m.p99_ms, ...(note ? { note } : {}) });
+
 const IGNORED_HEADERS = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
 
 async function main() {
-  const admin = new pg.Client({ connectionString: adminUrl });
+  const admin = new pg.Client({ connectionString: BENCH_DATABASE_URL });
   await admin.connect();
   let dataset: Dataset | undefined;
   let pool: Pool | undefined;
@@ -519,9 +500,9 @@ async function main() {
     const scratch = smoke ? SCRATCH_DATABASE : undefined;
     const dropScratch = async () => {
       if (!scratch) return;
-      const client = new pg.Client({ connectionString: adminUrl });
+      const client = new pg.Client({ connectionString: BENCH_DATABASE_URL });
       await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`).finally(() => client.end());
+      await dropDatabase(client, scratch).finally(() => client.end());
     };
     void Promise.all([stop(api), stop(bare), stop(minimal)])
       .then(() => Promise.all([dropScratch(), rm(work, { recursive: true, force: true })]))
@@ -640,7 +621,7 @@ async function main() {
       }
       const { combined: all, perRound } = await sideBySide(scenario.name, contenders);
       const combined = { ours: all.ours!, bare: all.bare!, sql: all.sql!, minimal: all.minimal };
-      const lower = combined.bare.rps <= combined.sql.rps ? 'bare' : 'sql';
+      const lower: keyof typeof LIMIT_NAMES = combined.bare.rps <= combined.sql.rps ? 'bare' : 'sql';
       const ratioRps = ratio(combined.ours.rps, combined[lower].rps);
       results.push({
         name: scenario.name,
@@ -689,11 +670,11 @@ async function main() {
       measure: 'req/s',
       ours: r.ours.rps,
       limits: [
-        { name: 'bare node:http', value: r.bare.rps },
-        { name: 'SQL only', value: r.sql.rps },
+        { name: LIMIT_NAMES.bare, value: r.bare.rps },
+        { name: LIMIT_NAMES.sql, value: r.sql.rps },
       ],
       ratio: r.ratio_rps,
-      ratio_of: `ours / ${r.lower_limit === 'bare' ? 'bare node:http' : 'SQL only'}`,
+      ratio_of: `ours / ${LIMIT_NAMES[r.lower_limit]}`,
       goal: r.goal,
       met: r.met,
     }));
@@ -720,54 +701,37 @@ async function main() {
     const chartScenarios = results.map((r) => ({
       name: r.name,
       series: [
-        {
-          name: 'ours',
-          rps: r.ours.rps,
-          p50_ms: r.ours.p50_ms,
-          p99_ms: r.ours.p99_ms,
-          note: `${r.ratio_rps} of ${r.lower_limit === 'bare' ? 'bare node:http' : 'SQL only'}`,
-        },
-        { name: 'bare node:http', rps: r.bare.rps, p50_ms: r.bare.p50_ms, p99_ms: r.bare.p99_ms },
-        { name: 'SQL only', rps: r.sql.rps, p50_ms: r.sql.p50_ms, p99_ms: r.sql.p99_ms },
-        ...(r.minimal
-          ? [{ name: 'node:http + same SQL', rps: r.minimal.rps, p50_ms: r.minimal.p50_ms, p99_ms: r.minimal.p99_ms, note: `${r.ratio_minimal_rps} of SQL only` }]
-          : []),
+        point('ours', r.ours, `${r.ratio_rps} of ${LIMIT_NAMES[r.lower_limit]}`),
+        point(LIMIT_NAMES.bare, r.bare),
+        point(LIMIT_NAMES.sql, r.sql),
+        ...(r.minimal ? [point('node:http + same SQL', r.minimal, `${r.ratio_minimal_rps} of ${LIMIT_NAMES.sql}`)] : []),
       ],
     }));
     if (pageDepth) {
-      const { first, deep } = pageDepth;
+      const { first, deep, goal } = pageDepth;
+      const depthRow = (measure: string, ours: number, firstPage: number, depthRatio: number, ratioOf: string): ComparisonRow => ({
+        scenario: depthScenario,
+        measure,
+        ours,
+        limits: [{ name: 'first page', value: firstPage }],
+        ratio: depthRatio,
+        ratio_of: ratioOf,
+        goal,
+        met: depthRatio <= DEPTH_GOAL,
+      });
       comparisons.push(
-        {
-          scenario: depthScenario,
-          measure: 'p50 ms',
-          ours: deep.p50_ms,
-          limits: [{ name: 'first page', value: first.p50_ms }],
-          ratio: pageDepth.ratio_p50,
-          ratio_of: 'deep / first',
-          goal: pageDepth.goal,
-          met: pageDepth.ratio_p50 <= DEPTH_GOAL,
-        },
-        {
-          scenario: depthScenario,
-          measure: 'req/s',
-          ours: deep.rps,
-          limits: [{ name: 'first page', value: first.rps }],
-          ratio: pageDepth.ratio_rps,
-          ratio_of: 'first / deep',
-          goal: pageDepth.goal,
-          met: pageDepth.ratio_rps <= DEPTH_GOAL,
-        },
+        depthRow('p50 ms', deep.p50_ms, first.p50_ms, pageDepth.ratio_p50, 'deep / first'),
+        depthRow('req/s', deep.rps, first.rps, pageDepth.ratio_rps, 'first / deep'),
       );
+      const depthDetail = (page: string, path: string, ours: Measurement, sql: Measurement) =>
+        [`Page depth: ${page} (ours, SQL only)`, bodyBytes[path] ?? '', fmt(ours), '', fmt(sql), '', cpu(ours, undefined, sql), ours.errors, ours.rss_peak_mb ?? '', ''];
       detailRows.push(
-        ['Page depth: first page (ours, SQL only)', bodyBytes[firstPage.path] ?? '', fmt(first), '', fmt(pageDepth.sql_first), '', cpu(first, undefined, pageDepth.sql_first), first.errors, first.rss_peak_mb ?? '', ''],
-        [`Page depth: page at ${deepAt} (ours, SQL only)`, bodyBytes[scenarios[1]!.path] ?? '', fmt(deep), '', fmt(pageDepth.sql_deep), '', cpu(deep, undefined, pageDepth.sql_deep), deep.errors, deep.rss_peak_mb ?? '', ''],
+        depthDetail('first page', firstPage.path, first, pageDepth.sql_first),
+        depthDetail(`page at ${deepAt}`, scenarios[1]!.path, deep, pageDepth.sql_deep),
       );
       chartScenarios.push({
         name: 'Page depth: GET /v1/bookings?limit=100 (ours)',
-        series: [
-          { name: 'first page', rps: first.rps, p50_ms: first.p50_ms, p99_ms: first.p99_ms },
-          { name: `page at ${deepAt}`, rps: deep.rps, p50_ms: deep.p50_ms, p99_ms: deep.p99_ms, note: `p50 ${pageDepth.ratio_p50} × first page` },
-        ],
+        series: [point('first page', first), point(`page at ${deepAt}`, deep, `p50 ${pageDepth.ratio_p50} × first page`)],
       });
     }
     const details = {
@@ -820,10 +784,7 @@ async function main() {
     for (const row of comparisons) {
       say(`${row.met ? 'met   ' : 'MISSED'} ${row.scenario} [${row.measure}]: ratio ${row.ratio} (${row.ratio_of}), goal ${row.goal}`);
     }
-    if (values.out) {
-      await mkdir(dirname(resolve(values.out)), { recursive: true });
-      await writeFile(values.out, `${JSON.stringify(report, null, 2)}\n`);
-    }
+    await writeReport(values.out, report);
   } finally {
     process.removeListener('SIGINT', interrupted);
     process.removeListener('SIGTERM', interrupted);
@@ -831,7 +792,7 @@ async function main() {
     if (values.profile) say(`CPU profile of the API in ${resolve(values.profile)}`);
     if (pool && keyId) await revokeKey(pool, keyId).catch(() => {});
     await pool?.end().catch(() => {});
-    if (dataset?.scratch) await admin.query(`DROP DATABASE IF EXISTS ${dataset.scratch} WITH (FORCE)`);
+    if (dataset?.scratch) await dropDatabase(admin, dataset.scratch);
     await admin.end();
     await rm(work, { recursive: true, force: true });
   }

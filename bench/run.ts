@@ -1,6 +1,6 @@
 // `npm run bench`: runs every benchmark script, one after the other, each in a child process
-// of this same Node, then merges their reports into bench/results/<date>.json and renders
-// docs/benchmarks.md (tables) and docs/benchmarks.svg (chart).
+// of this same Node, then merges their reports into bench/results/<date>.json (which replaces
+// the previous results file) and renders docs/benchmarks.md (tables) and docs/benchmarks.svg (chart).
 //
 //   npm run bench [-- --smoke] [-- --only read-api,writer-cost] [-- --profile DIR]
 //
@@ -18,10 +18,11 @@ import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DATABASE_URL, DEFAULT_REDIS_URL, describeMachine, loadAverage } from './lib/machine.ts';
+import { describeMachine, loadAverage } from './lib/machine.ts';
 import {
   latestResults,
   mergeResults,
+  pruneResults,
   relativeLink,
   renderMarkdown,
   renderSvg,
@@ -115,10 +116,7 @@ async function main(): Promise<number> {
     if (!present) say(`${name}: bench/${name}.ts does not exist; skipped`);
     return present;
   });
-  const machine = await describeMachine({
-    databaseUrl: process.env.BENCH_DATABASE_URL ?? DEFAULT_DATABASE_URL,
-    redisUrl: process.env.BENCH_REDIS_URL ?? DEFAULT_REDIS_URL,
-  });
+  const machine = await describeMachine();
   say(`${machine.cpu_model}, ${machine.cores} cores; load average ${machine.load_average.join(' / ')}; CPU busy ${machine.cpu_busy_percent ?? '?'}%`);
   if (!smoke && machine.load_average[0]! > machine.cores * 0.5) {
     say(`warning: the machine is busy (load ${machine.load_average[0]} on ${machine.cores} cores); ratios hold up better than times, but consider a re-run`);
@@ -166,7 +164,8 @@ async function main(): Promise<number> {
       process.stdout.write(`\n${markdown}\n\n`);
       say(`smoke run: results and docs were written to a temporary folder and removed; bench/results and docs/ are untouched`);
     } else {
-      say(`wrote ${relative(root, resultsPath)}, docs/benchmarks.md and docs/benchmarks.svg`);
+      await pruneResults(resultsDir, `${date}.json`);
+      say(`wrote ${relative(root, resultsPath)} (older results removed), docs/benchmarks.md and docs/benchmarks.svg`);
     }
   } finally {
     await rm(parts, { recursive: true, force: true });

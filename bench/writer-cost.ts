@@ -6,26 +6,20 @@
 //   node bench/writer-cost.ts [--rows 10000] [--rounds 3] [--smoke]
 //   BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres) names a server
 //   where a scratch database may be created and dropped.
-import { writeFile, mkdir } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { migrate } from '../src/db/migrate.ts';
+import { BENCH_DATABASE_URL, dropDatabase, freshDatabase } from './lib/databases.ts';
+import { writeReport } from './lib/report.ts';
+import { median, ratio, round } from './lib/stats.ts';
 
 const { values } = parseArgs({
   options: { rows: { type: 'string' }, rounds: { type: 'string' }, smoke: { type: 'boolean' }, out: { type: 'string' } },
 });
 const rows = Number(values.rows ?? (values.smoke ? 300 : 10_000));
 const rounds = Number(values.rounds ?? (values.smoke ? 1 : 3));
-const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const scratch = `clubdata_bench_writer_${process.pid}`;
 
 const SIGNAL_TABLES = ['bookings', 'booking_spaces'];
-
-function urlFor(database: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
-  return url.toString();
-}
 
 async function setTriggers(client: pg.Client, enabled: boolean) {
   for (const table of SIGNAL_TABLES) {
@@ -35,11 +29,11 @@ async function setTriggers(client: pg.Client, enabled: boolean) {
 
 type Phase = 'insert (one transaction each)' | 'update (one transaction each)' | 'insert (one statement)';
 
-async function runRound(client: pg.Client, round: string): Promise<Record<Phase, number>> {
+async function runRound(client: pg.Client, tag: string): Promise<Record<Phase, number>> {
   const ids: string[] = [];
   const t0 = performance.now();
   for (let i = 0; i < rows; i++) {
-    const id = `bkg_${round}_${i}`;
+    const id = `bkg_${tag}_${i}`;
     ids.push(id);
     await client.query('BEGIN');
     await client.query(
@@ -65,7 +59,7 @@ async function runRound(client: pg.Client, round: string): Promise<Record<Phase,
     `INSERT INTO bookings (club_id, id, customer_id, business_date, starts_at, ends_at)
      SELECT 'club_bench', 'bkg_bulk_' || $1 || '_' || n, 'cus_bench', '2026-06-02', '2026-06-02T10:00:00Z', '2026-06-02T11:00:00Z'
        FROM generate_series(1, $2) AS n`,
-    [round, rows],
+    [tag, rows],
   );
   const t3 = performance.now();
   return {
@@ -75,16 +69,12 @@ async function runRound(client: pg.Client, round: string): Promise<Record<Phase,
   };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
 async function main() {
-  const admin = new pg.Client({ connectionString: adminUrl });
+  const admin = new pg.Client({ connectionString: BENCH_DATABASE_URL });
   await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${scratch}`);
-  await admin.query(`CREATE DATABASE ${scratch}`);
-  const client = new pg.Client({ connectionString: urlFor(scratch) });
+  let client: pg.Client | undefined;
   try {
-    await migrate(urlFor(scratch));
+    client = new pg.Client({ connectionString: await freshDatabase(admin, scratch) });
     await client.connect();
     await client.query(`
       INSERT INTO clubs (club_id, name, timezone) VALUES ('club_bench', 'Bench', 'America/New_York');
@@ -104,18 +94,15 @@ async function main() {
     const phases = Object.keys(samples.with).map((phase) => {
       const withMs = median(samples.with[phase]!);
       const withoutMs = median(samples.without[phase]!);
-      return { phase, rows, without_ms: Math.round(withoutMs), with_ms: Math.round(withMs), ratio: Math.round((withMs / withoutMs) * 100) / 100 };
+      return { phase, rows, without_ms: round(withoutMs, 0), with_ms: round(withMs, 0), ratio: ratio(withMs, withoutMs) };
     });
     const report = { benchmark: 'writer-cost', goal: 'ratio <= 2.0', rounds, signals_emitted: emitted[0]!.n, phases };
     console.table(phases);
     console.log(`signals emitted: ${emitted[0]!.n}`);
-    if (values.out) {
-      await mkdir('bench/results', { recursive: true });
-      await writeFile(values.out, `${JSON.stringify(report, null, 2)}\n`);
-    }
+    await writeReport(values.out, report);
   } finally {
-    await client.end().catch(() => {});
-    await admin.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
+    await client?.end().catch(() => {});
+    await dropDatabase(admin, scratch);
     await admin.end();
   }
 }

@@ -3,23 +3,10 @@
 // The answer to "what limits it" starts here: a worker at 100 % of one core is bound by its own
 // JavaScript thread, busy backends by their statements, an idle pipeline by waiting, and a busy
 // machine with idle processes of ours by someone else's work.
-import { readdirSync, readFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
-
-const TICKS_PER_SECOND = 100; // USER_HZ on Linux
-
-function processTicks(pid: number): { comm: string; ticks: number } | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const close = stat.lastIndexOf(')');
-    const comm = stat.slice(stat.indexOf('(') + 1, close);
-    const fields = stat.slice(close + 2).split(' ');
-    // After the comm: state is field 3, utime 14 and stime 15 (1-based in proc(5)).
-    return { comm, ticks: Number(fields[11]) + Number(fields[12]) };
-  } catch {
-    return null;
-  }
-}
+import { readdirSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { loadAverage } from './machine.ts';
+import { machineTicks, processTicks, TICKS_PER_SECOND } from './proc.ts';
 
 /** Pids of every process running `command` (Redis is one process, shared with anyone else's use). */
 export function pidsOf(command: string): number[] {
@@ -30,18 +17,6 @@ export function pidsOf(command: string): number[] {
     return [];
   }
   return names.map(Number).filter((pid) => processTicks(pid)?.comm === command);
-}
-
-function machineTicks(): { busy: number; total: number } {
-  try {
-    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
-    const values = line.trim().split(/\s+/).slice(1).map(Number);
-    const idle = (values[3] ?? 0) + (values[4] ?? 0);
-    const total = values.reduce((a, b) => a + b, 0);
-    return { busy: total - idle, total };
-  } catch {
-    return { busy: 0, total: 0 };
-  }
 }
 
 export interface CpuSnapshot {
@@ -61,7 +36,7 @@ export function snapshotCpu(groups: Record<string, (number | undefined)[]>): Cpu
     }
     byGroup[name] = ticks;
   }
-  return { at: performance.now(), groups: byGroup, machine: machineTicks() };
+  return { at: performance.now(), groups: byGroup, machine: machineTicks() ?? { busy: 0, total: 0 } };
 }
 
 /**
@@ -83,6 +58,6 @@ export function cpuBetween(a: CpuSnapshot, b: CpuSnapshot): Record<string, numbe
 }
 
 export function machineLoad(): { load_average_1m: number; load_average_5m: number; cores: number } {
-  const [one, five] = loadavg();
-  return { load_average_1m: Math.round(one! * 100) / 100, load_average_5m: Math.round(five! * 100) / 100, cores: cpus().length };
+  const [one, five] = loadAverage();
+  return { load_average_1m: one!, load_average_5m: five!, cores: cpus().length };
 }

@@ -1,12 +1,14 @@
 // The limit the pipeline benchmark compares against: a plain BullMQ worker, with nothing of
 // ours around it (no database, no signing, no attempt records, no per-endpoint limit), whose
-// jobs POST the same body to the same receiver with undici. A child process, like our worker.
+// jobs POST the same body to the same receiver with undici. A child process, like our worker, and
+// with BullMQ wired as ours is (src/queue/queues.ts), so that only the work per job differs.
 //
 // Started by bench/pipeline.ts with fork(); over IPC it receives
 //   { start: { backend, redisUrl, databaseUrl, prefix, queue, concurrency, sinkUrl, body } }
 // answers { ready: true } once its worker runs, and closes on { stop: true }.
-import { createPostgresBackend, Queue, Worker, withBackend, type Job } from 'bullmq';
+import type { Job, Worker } from 'bullmq';
 import { Agent, request } from 'undici';
+import { openQueueBackend, type QueueBackend } from '../../src/queue/queues.ts';
 
 export interface PlainWorkerSettings {
   backend: 'redis' | 'postgres';
@@ -25,27 +27,17 @@ export interface PlainJob {
   id: string;
 }
 
-/** BullMQ makes (and closes) its own connections from these options. */
-function redisOptions(url: string) {
-  const parsed = new URL(url);
-  return { host: parsed.hostname, port: Number(parsed.port || 6379), maxRetriesPerRequest: null };
+/** BullMQ on the same backend, wired as our worker's (src/queue/queues.ts): the queue side and the worker side. */
+export function openPlainBackend(settings: Pick<PlainWorkerSettings, 'backend' | 'redisUrl' | 'databaseUrl' | 'prefix'>): QueueBackend {
+  return openQueueBackend({
+    redisUrl: settings.backend === 'redis' ? settings.redisUrl : undefined,
+    databaseUrl: settings.databaseUrl,
+    prefix: settings.prefix,
+    onError: (error, queue) => process.stderr.write(`plain ${queue}: ${error.message}\n`),
+  });
 }
 
-/** The queue the bench adds plain jobs to, on the same backend as the worker. */
-export function openPlainQueue(settings: Omit<PlainWorkerSettings, 'concurrency' | 'sinkUrl' | 'body'>): Queue<PlainJob> {
-  if (settings.backend === 'redis') {
-    return new Queue<PlainJob>(settings.queue, {
-      prefix: settings.prefix,
-      connection: redisOptions(settings.redisUrl),
-    });
-  }
-  const postgres = withBackend(createPostgresBackend);
-  return new postgres.Queue<PlainJob>(settings.queue, {
-    connection: { connectionString: settings.databaseUrl, schema: settings.prefix, migrate: true, max: 10 },
-  }) as unknown as Queue<PlainJob>;
-}
-
-function startWorker(settings: PlainWorkerSettings): Worker<PlainJob> {
+function startWorker(backend: QueueBackend, settings: PlainWorkerSettings): Worker<PlainJob> {
   const agent = new Agent({ keepAliveTimeout: 4_000 });
   const body = Buffer.from(settings.body, 'utf8');
   const processor = async (job: Job<PlainJob>) => {
@@ -58,34 +50,24 @@ function startWorker(settings: PlainWorkerSettings): Worker<PlainJob> {
     await response.body.dump();
     if (response.statusCode >= 300) throw new Error(`HTTP ${response.statusCode}`);
   };
-  const options = { concurrency: settings.concurrency };
-  if (settings.backend === 'redis') {
-    return new Worker<PlainJob>(settings.queue, processor, {
-      ...options,
-      prefix: settings.prefix,
-      connection: redisOptions(settings.redisUrl),
-    });
-  }
-  const postgres = withBackend(createPostgresBackend);
-  return new postgres.Worker<PlainJob>(settings.queue, processor, {
-    ...options,
-    connection: { connectionString: settings.databaseUrl, schema: settings.prefix, migrate: true, max: 10 },
-  }) as unknown as Worker<PlainJob>;
+  return backend.newWorker<PlainJob>(settings.queue, processor, { concurrency: settings.concurrency });
 }
 
 // Only when run as the child process, not when the bench imports openPlainQueue.
 if (process.send && import.meta.filename === process.argv[1]) {
   type Message = { start?: PlainWorkerSettings; stop?: boolean };
+  let backend: QueueBackend | undefined;
   let worker: Worker<PlainJob> | undefined;
   const onMessage = async (message: Message) => {
     if (message.start) {
-      worker = startWorker(message.start);
-      worker.on('error', (error) => process.stderr.write(`plain worker: ${error.message}\n`));
+      backend = openPlainBackend(message.start);
+      worker = startWorker(backend, message.start);
       await worker.waitUntilReady();
       process.send!({ ready: true });
     }
     if (message.stop) {
       await worker?.close();
+      await backend?.close();
       process.exit(0);
     }
   };

@@ -3,6 +3,7 @@
 // commit. The commit time of every write is taken right after its COMMIT returns, and kept by
 // the ids of the customers it inserted, so that each delivery can be traced back to it.
 import pg from 'pg';
+import { now, sleep } from './proc.ts';
 
 export interface CommitLog {
   /** Customer id prefix of one transaction -> wall-clock ms (with fraction) when COMMIT returned. */
@@ -13,8 +14,7 @@ export interface CommitLog {
   lastCommitMs: number;
 }
 
-const now = () => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const emptyLog = (): CommitLog => ({ committedAt: new Map(), signals: 0, transactions: 0, firstCommitMs: 0, lastCommitMs: 0 });
 
 /** The transaction's id prefix of a customer id (`cus_<tag>_<n>_` + index within the insert). */
 export function transactionOf(customerId: string): string {
@@ -68,7 +68,7 @@ export class Producer {
    * several connections so that one slow commit does not hold back the schedule.
    */
   async steady(tag: string, signalsPerSecond: number, seconds: number): Promise<CommitLog> {
-    const log: CommitLog = { committedAt: new Map(), signals: 0, transactions: 0, firstCommitMs: 0, lastCommitMs: 0 };
+    const log = emptyLog();
     const total = Math.round(signalsPerSecond * seconds);
     const start = now();
     let next = 0;
@@ -88,7 +88,7 @@ export class Producer {
 
   /** As fast as the connections can commit, `batch` signals per transaction, until `maxSignals` or `seconds`. */
   async flatOut(tag: string, batch: number, maxSignals: number, seconds: number): Promise<CommitLog> {
-    const log: CommitLog = { committedAt: new Map(), signals: 0, transactions: 0, firstCommitMs: 0, lastCommitMs: 0 };
+    const log = emptyLog();
     const deadline = now() + seconds * 1000;
     let issued = 0;
     let n = 0;

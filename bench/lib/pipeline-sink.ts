@@ -8,11 +8,11 @@
 // { records: [path, webhookId, receivedAtMs][] } with everything since the last take.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { now } from './proc.ts';
 
 type Record = [path: string, webhookId: string, receivedAtMs: number];
 
 let records: Record[] = [];
-const now = () => performance.timeOrigin + performance.now();
 
 const server = createServer((req, res) => {
   // The body is read to its end (as a real receiver must) before the receipt counts.

@@ -8,11 +8,10 @@
 //   comparisons   ComparisonRow[]: our figure, each limit, the ratio, the goal; one table row each
 //   tables        Table[]: further tables, rendered as they are
 //   chart         Chart: throughput and latency per scenario, drawn in the SVG
-// A report without comparisons gets a table of its numeric figures, so that a new script shows
-// up in the docs before it adopts this shape. writer-cost's own `phases` are read as comparisons.
+// writer-cost's own `phases` are read as comparisons.
 import { existsSync } from 'node:fs';
-import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, relative, dirname } from 'node:path';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join, relative, dirname, resolve } from 'node:path';
 import type { MachineDescription } from './machine.ts';
 
 export interface ComparisonRow {
@@ -76,15 +75,34 @@ export interface ResultsFile {
   failures: { benchmark: string; reason: string }[];
 }
 
+/** A script's report, written to its --out file, where run.ts reads it (nothing without --out). */
+export async function writeReport(out: string | undefined, report: BenchReport): Promise<void> {
+  if (!out) return;
+  await mkdir(dirname(resolve(out)), { recursive: true });
+  await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Results file
 
+/** The results files in `dir` (named by date), oldest first. */
+async function resultsFiles(dir: string): Promise<string[]> {
+  if (!existsSync(dir)) return [];
+  return (await readdir(dir)).filter((name) => /^\d{4}-\d{2}-\d{2}\.json$/.test(name)).sort();
+}
+
 /** The most recent results file in `dir` (by its date name), if any. */
 export async function latestResults(dir: string): Promise<ResultsFile | undefined> {
-  if (!existsSync(dir)) return undefined;
-  const names = (await readdir(dir)).filter((name) => /^\d{4}-\d{2}-\d{2}\.json$/.test(name)).sort();
-  const last = names.at(-1);
+  const last = (await resultsFiles(dir)).at(-1);
   return last ? (JSON.parse(await readFile(join(dir, last), 'utf8')) as ResultsFile) : undefined;
+}
+
+/**
+ * Removes every results file in `dir` but `kept`: the new file carries over the figures of any
+ * benchmark the run left out (mergeResults), so only the latest is worth keeping.
+ */
+export async function pruneResults(dir: string, kept: string): Promise<void> {
+  for (const name of await resultsFiles(dir)) if (name !== kept) await rm(join(dir, name));
 }
 
 /**
@@ -113,7 +131,7 @@ function parseGoal(goal: string): Goal | undefined {
 }
 
 /** "met", or "missed by 0.12 (17%)", or "n/a" when the goal or ratio is unusable. */
-export function verdict(ratio: number, goal: string): { met: boolean | null; text: string } {
+function verdict(ratio: number, goal: string): { met: boolean | null; text: string } {
   const parsed = parseGoal(goal);
   if (!parsed || !Number.isFinite(ratio)) return { met: null, text: 'n/a' };
   const met = parsed.op === '>=' ? ratio >= parsed.value : ratio <= parsed.value;
@@ -123,7 +141,7 @@ export function verdict(ratio: number, goal: string): { met: boolean | null; tex
 }
 
 /** Comparisons of a report: its own, writer-cost's phases, or none. */
-export function comparisonsOf(report: BenchReport): ComparisonRow[] | undefined {
+function comparisonsOf(report: BenchReport): ComparisonRow[] | undefined {
   if (Array.isArray(report.comparisons)) return report.comparisons;
   if (report.benchmark === 'writer-cost' && Array.isArray(report.phases)) {
     const goal = typeof report.goal === 'string' ? report.goal.replace(/^ratio\s*/, '') : '<= 2.0';
@@ -179,85 +197,6 @@ function comparisonTable(rows: ComparisonRow[]): string {
   );
 }
 
-/** Numeric leaves of a report, for reports that do not describe their own tables. */
-function figures(value: unknown, prefix = '', depth = 0, out: [string, number][] = []): [string, number][] {
-  if (out.length >= 40 || depth > 3) return out;
-  if (typeof value === 'number') out.push([prefix, value]);
-  else if (Array.isArray(value)) value.slice(0, 10).forEach((item, i) => figures(item, `${prefix}[${i}]`, depth + 1, out));
-  else if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) figures(item, prefix ? `${prefix}.${key}` : key, depth + 1, out);
-  }
-  return out;
-}
-
-interface FigureScenario {
-  name: string;
-  backend?: string;
-  figures: Record<string, unknown>;
-  ratio?: number;
-  goal?: string;
-  met?: boolean;
-}
-
-function figureScenarios(report: BenchReport): FigureScenario[] | undefined {
-  const list = report.scenarios;
-  if (!Array.isArray(list) || list.length === 0) return undefined;
-  const ok = list.every(
-    (s: unknown) =>
-      typeof s === 'object' && s !== null && 'name' in s && typeof s.name === 'string' &&
-      'figures' in s && typeof s.figures === 'object' && s.figures !== null,
-  );
-  return ok ? (list as FigureScenario[]) : undefined;
-}
-
-/** `scenarios: [{ name, backend?, figures: {...}, ratio?, goal?, met? }]` as one table (pipeline's shape). */
-function scenarioFigures(report: BenchReport): Table | undefined {
-  const list = figureScenarios(report);
-  if (!list) return undefined;
-  const keys = [...new Set(list.flatMap((s) => Object.keys(s.figures).filter((k) => ['number', 'string', 'boolean'].includes(typeof s.figures[k]))))];
-  const hasGoals = list.some((s) => s.goal !== undefined || s.ratio !== undefined);
-  const columns = ['Scenario', ...keys.map((k) => k.replace(/_/g, ' ')), ...(hasGoals ? ['Ratio', 'Goal', 'Result'] : [])];
-  const rows = list.map((s) => [
-    s.backend ? `${s.backend}: ${s.name}` : s.name,
-    ...keys.map((k) => {
-      const value = s.figures[k];
-      return typeof value === 'boolean' ? (value ? 'yes' : 'no') : (value as string | number | undefined) ?? '';
-    }),
-    ...(hasGoals
-      ? [
-          s.ratio ?? '',
-          s.goal ?? '',
-          s.goal && s.ratio !== undefined && parseGoal(s.goal)
-            ? verdict(s.ratio, s.goal).text
-            : s.met === undefined ? '' : s.met ? 'met' : '**missed**',
-        ]
-      : []),
-  ]);
-  return { title: '', columns, rows };
-}
-
-/** A report's chart: its own, or one drawn from scenario figures with a rate and latencies. */
-export function chartOf(name: string, report: BenchReport): Chart | undefined {
-  if (report.chart?.scenarios?.length) return report.chart;
-  const list = figureScenarios(report);
-  if (!list) return undefined;
-  const groups = new Map<string, ChartSeries[]>();
-  for (const s of list) {
-    const rateKey = Object.keys(s.figures).find((k) => /per_s/.test(k) && typeof s.figures[k] === 'number');
-    const p50 = s.figures.latency_p50_ms ?? s.figures.p50_ms;
-    const p99 = s.figures.latency_p99_ms ?? s.figures.p99_ms;
-    if (!rateKey || typeof p50 !== 'number') continue;
-    const series = groups.get(s.name) ?? [];
-    series.push({ name: s.backend ?? name, rps: s.figures[rateKey] as number, p50_ms: p50, ...(typeof p99 === 'number' ? { p99_ms: p99 } : {}) });
-    groups.set(s.name, series);
-  }
-  if (groups.size === 0) return undefined;
-  return {
-    title: `${report.title ?? TITLES[name] ?? name} (throughput in its own unit per second)`,
-    scenarios: [...groups].map(([scenario, series]) => ({ name: scenario, series })),
-  };
-}
-
 function describeMachineLine(machine: MachineDescription): string {
   const busy = machine.cpu_busy_percent === null ? '' : `, CPU busy just before: ${machine.cpu_busy_percent}%`;
   return (
@@ -304,12 +243,6 @@ export function renderMarkdown(results: ResultsFile, links: { results: string; c
     }
     for (const group of groups) out.push(comparisonTable(group), '');
     for (const extra of report.tables ?? []) out.push(`${extra.title}:`, '', table(extra.columns, extra.rows), '');
-    const scenarioTable = comparisons?.length ? undefined : scenarioFigures(report);
-    if (scenarioTable) out.push(table(scenarioTable.columns, scenarioTable.rows), '');
-    if (!comparisons?.length && !report.tables?.length && !scenarioTable) {
-      const numbers = figures(report);
-      if (numbers.length) out.push(table(['Figure', 'Value'], numbers), '');
-    }
     for (const [label, list] of [['Goals', report.goals], ['Notes', report.notes]] as const) {
       if (Array.isArray(list) && list.length) out.push(`${label}:`, '', ...list.map((item) => `- ${typeof item === 'string' ? item : JSON.stringify(item)}`), '');
     }
@@ -317,8 +250,8 @@ export function renderMarkdown(results: ResultsFile, links: { results: string; c
   return out.join('\n').trimEnd();
 }
 
-export const MARK_START = '<!-- bench:generated:start (bench/lib/report.ts rewrites this part; edit outside it) -->';
-export const MARK_END = '<!-- bench:generated:end -->';
+const MARK_START = '<!-- bench:generated:start (bench/lib/report.ts rewrites this part; edit outside it) -->';
+const MARK_END = '<!-- bench:generated:end -->';
 
 /**
  * Writes the generated part between the markers of `file`, keeping everything outside them
@@ -360,7 +293,7 @@ function short(value: number, unit: string): string {
 
 export function renderSvg(results: ResultsFile): string | undefined {
   const charts = Object.entries(results.benchmarks)
-    .map(([name, entry]) => chartOf(name, entry.report))
+    .map(([, entry]) => entry.report.chart)
     .filter((chart): chart is Chart => Boolean(chart?.scenarios?.length));
   if (charts.length === 0) return undefined;
   const width = 1000;
