@@ -5,8 +5,9 @@
 //   Transfer-Encoding) and clients too slow to send their request (headersTimeout and
 //   requestTimeout in app.ts) reach answerClientError, Fastify's clientErrorHandler;
 // - an Expect header other than 100-continue reaches the server's checkExpectation event.
-// Both answer on the raw connection and close it. No route ran, so they are not rate limited. An HTTP/1.1 request without Host, which Node would also
-// refuse bare (its check is off in app.ts), is refused here in Fastify's own pipeline.
+// Both answer on the raw connection and close it. No route ran, so they are not rate limited.
+// An HTTP/1.1 request without Host, which Node would also refuse bare (its check is off in
+// app.ts), is refused here in Fastify's own pipeline.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import http from 'node:http';

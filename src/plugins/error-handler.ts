@@ -208,11 +208,10 @@ export default fp(
 
     app.setErrorHandler(function handle(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
       const apiError = toApiError(error);
-      // A 5xx we did not raise is a bug: logged with its stack. One raised on purpose (an
-      // ApiError or a domain error: a dependency failing for now, such as DNS or the database)
-      // is a warning.
-      const raisedOnPurpose = error instanceof ApiError || fromDomainError(error) !== undefined;
-      if (apiError.statusCode >= 500 && !raisedOnPurpose) request.log.error({ err: error }, 'request failed');
+      // An error we did not raise (toApiError made it internal_error) is a bug: logged with its
+      // stack. A 5xx raised on purpose (a dependency failing for now, such as DNS or the
+      // database) is a warning.
+      if (apiError.code === 'internal_error') request.log.error({ err: error }, 'request failed');
       // Messages and params echo what the client sent (an id, a parameter's name), which may be
       // a key pasted in the wrong place.
       else {

@@ -7,11 +7,13 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { randomBytes } from 'node:crypto';
+import { API_KEY_PREFIX } from '../domain/api-keys.ts';
+import { SECRET_PREFIX } from '../domain/secrets.ts';
 
 // An API key (cd_live_...) or a webhook secret (whsec_...): what no log line may ever hold,
 // wherever a client put it. The match runs to the end of the path or value, past any '/' (base64
 // secrets contain them).
-const SECRET = /(?:cd_live|whsec)_[^?&#\s'"]*/gi;
+const SECRET = new RegExp(`(?:${API_KEY_PREFIX}|${SECRET_PREFIX})[^?&#\\s'"]*`, 'gi');
 const REDACTED = '[redacted]';
 const ESCAPE = /%[0-9a-f]{2}/i;
 // Readings decoded beyond the text itself: a key encoded up to three times is caught. A cap, as
@@ -94,9 +96,10 @@ interface RequestLine {
   cause?: string | undefined;
 }
 
-/** The one request line: info, or error for a 5xx (whose error the error handler logs). */
-// A 503 is an answer we give on purpose (a dependency is down, a DNS lookup may pass), logged as
-// a warning like the error handler's line for it; any other 5xx is a fault.
+/**
+ * The one request line: info; for a 5xx, error (the error handler logs its error), except a 503,
+ * which we answer on purpose (a dependency is down, a DNS lookup may pass): a warning.
+ */
 export function writeRequestLine(log: FastifyBaseLogger, line: RequestLine): void {
   if (line.status === 503) log.warn(line, 'request');
   else if (line.status >= 500) log.error(line, 'request');
