@@ -20,6 +20,7 @@ COPY package.json package-lock.json ./
 COPY bin ./bin
 COPY src ./src
 COPY migrations ./migrations
+COPY sql ./sql
 # The only folder the service may write: data of the embedded PostgreSQL, used when no
 # DATABASE_URL is given (a quick look at the demo, never production).
 RUN mkdir -p /app/.data && chown node:node /app/.data

@@ -6,7 +6,10 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 30_000,
+    // Generous: many tests start real processes (the CLI, workers, npm start), each a Node start
+    // and a database connection, seconds apiece when the 2-core machine is busy. A test that
+    // hangs still fails, a minute later.
+    testTimeout: 60_000,
     hookTimeout: 120_000,
     reporters: ['default'],
   },

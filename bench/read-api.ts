@@ -129,7 +129,7 @@ async function prepareLarge(admin: pg.Client): Promise<Dataset> {
   const url = databaseUrlFor(LARGE_DATABASE);
   const fresh = !(await databaseExists(admin, LARGE_DATABASE));
   if (fresh) await admin.query(`CREATE DATABASE ${LARGE_DATABASE}`);
-  await migrate(url, (message) => say(message));
+  await migrate(url);
   const pool = createPool(url, 2);
   let state;
   try {
@@ -144,7 +144,7 @@ async function prepareLarge(admin: pg.Client): Promise<Dataset> {
   }
   if (state.clubs === 1) {
     say(`${LARGE_DATABASE} holds ${state.customers} customers and ${state.bookings} bookings, not the large demo: recreating it`);
-    await freshDatabase(admin, LARGE_DATABASE, (message) => say(message));
+    await freshDatabase(admin, LARGE_DATABASE);
   }
   say(`seeding ${LARGE_DATABASE} with the large demo (once; about 2 minutes)`);
   await seedInto(url, 'large');

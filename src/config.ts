@@ -31,9 +31,9 @@ export interface Config {
     timeoutMs: number;
     /** An endpoint failing for this long without a success is disabled. */
     disableAfterMs: number;
-    /** Deliveries in flight per worker process. */
+    /** Endpoint lanes served at once per worker process (workers/deliver.ts). */
     concurrency: number;
-    /** Deliveries in flight to one endpoint per worker process, so one endpoint cannot hold back others. */
+    /** Requests in flight to one endpoint: the size of its lane's batches. */
     perEndpointConcurrency: number;
   };
   /** Namespace of the queues in Redis (BullMQ's prefix), so deployments can share a Redis. */

@@ -15,7 +15,7 @@ import { pruneSignals } from './db/signals.ts';
 import { prepareDemo } from './demo/first-run.ts';
 import { createMetrics } from './metrics.ts';
 import type { Pipeline, PipelineStarter } from './queue/pipeline.ts';
-import { openQueueBackend, QUEUE_NAMES, type DeliveryJob, type FanOutJob } from './queue/queues.ts';
+import { openQueueBackend, QUEUE_NAMES, type FanOutJob, type GivenUpJob, type LaneJob } from './queue/queues.ts';
 import { isExpectedDuringShutdown, markStopping } from './lifecycle.ts';
 import { loadSecretBox } from './secret-key.ts';
 
@@ -82,8 +82,10 @@ async function start(config: Config, log: Logger, roles: Roles, steps: Step[], s
   if (database.embedded) log.info(`embedded PostgreSQL on 127.0.0.1:${config.embeddedPostgresPort} (data in ${config.dataDir})`);
   if (stopping()) return;
 
-  const applied = await migrate(database.url, (msg) => log.warn(msg));
-  if (applied.length > 0) log.info({ migrations: applied }, 'migrations applied');
+  const schema = await migrate(database.url);
+  if (schema.migrations.length + schema.definitions.length + schema.dropped.length > 0) {
+    log.info({ migrations: schema.migrations, functions: schema.definitions.length, dropped: schema.dropped }, 'schema migrated');
+  }
 
   const pool = createPool(database.url, 20);
   steps.push(['close database pool', () => pool.end()]);
@@ -143,11 +145,15 @@ async function start(config: Config, log: Logger, roles: Roles, steps: Step[], s
         if (!isExpectedDuringShutdown(error)) log.error({ err: error, queue }, 'queue error');
       },
     });
-    const opened = { fanOut: backend.newQueue<FanOutJob>(QUEUE_NAMES.fanOut), delivery: backend.newQueue<DeliveryJob>(QUEUE_NAMES.delivery) };
+    const opened = {
+      fanOut: backend.newQueue<FanOutJob>(QUEUE_NAMES.fanOut),
+      delivery: backend.newQueue<LaneJob>(QUEUE_NAMES.delivery),
+      givenUp: backend.newQueue<GivenUpJob>(QUEUE_NAMES.givenUp),
+    };
     steps.push([
       'close the queue dashboard producers',
       async () => {
-        await Promise.all([opened.fanOut.close(), opened.delivery.close()]);
+        await Promise.all([opened.fanOut.close(), opened.delivery.close(), opened.givenUp.close()]);
         await backend.close();
       },
     ]);

@@ -19,14 +19,17 @@ function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
-/** A fresh, migrated database for the calling test file, dropped when the file ends. */
-export async function createTestDatabase(): Promise<{ url: string; pool: Pool }> {
+/**
+ * A fresh, migrated database for the calling test file, dropped when the file ends; with
+ * `empty`, one that was never migrated.
+ */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<{ url: string; pool: Pool }> {
   const adminUrl = inject('adminUrl');
   const template = inject('templateDatabase');
   const name = `clubdata_test_${template.split('_').pop()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${options.empty ? 'template0' : template}`);
   await admin.end();
   const url = withDatabase(adminUrl, name);
   const pool = createPool(url, 5);

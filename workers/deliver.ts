@@ -1,35 +1,33 @@
-// Delivery: one attempt of one (signal, endpoint), in named steps as in Svix's worker:
-// claim and prepare (the endpoint and stored signal, read with the claim, never from the job)
-// -> sign and POST -> record the attempt and decide (done, retry later, give up, disable the
-// endpoint).
-// A retry goes back to BullMQ as a delayed job; the attempt count and the due time live in the
-// deliveries table, so a job recreated after a queue loss continues the same schedule.
-import { DelayedError, type Job } from 'bullmq';
+// Delivery: one lane per endpoint. A lane job claims the endpoint's due deliveries a batch at a
+// time (as many as the endpoint may have in flight), posts them, records them, and claims again
+// until nothing is due; then it waits in the queue until the endpoint's next due time (a retry,
+// a lease left by a dead worker), or ends when nothing is pending. So a slow or hanging endpoint
+// holds only its own lane, and the deliveries table alone says what is due: a lost lane job is
+// made again from it (workers/main.ts, the reconciler). workers/README.md follows a delivery.
+// Each attempt goes in short named steps, as in Svix's worker:
+//   prepare         the signed request
+//   call            the POST
+//   handle success  record the attempt (recordAttempt, one path for success and failure),
+//   handle failure  count it, log it; a failure is retried later, given up, or disables the
+//                   endpoint, as cd_record_attempts decides
+import { DelayedError, type Job, type Queue } from 'bullmq';
 import type { Logger } from 'pino';
 import type { Config } from '../src/config.ts';
 import {
-  cancelDelivery,
-  claimDelivery,
+  claimLane,
+  laneNextDue,
   recordAttempt,
-  type DeliveryKey,
+  type AttemptResult,
+  type ClaimedDelivery,
   type DeliveryTarget,
 } from '../src/db/deliveries.ts';
 import type { Pool } from '../src/db/pool.ts';
 import { postDelivery, type AttemptOutcome } from '../src/delivery/http-client.ts';
 import { attemptsAllowed, nextRetryDelay } from '../src/domain/retry-schedule.ts';
 import type { SecretBox } from '../src/domain/secrets.ts';
-import { signDelivery } from '../src/domain/signing.ts';
+import { signDelivery, type DeliveryHeaders } from '../src/domain/signing.ts';
 import type { DeliveryMetrics } from '../src/metrics.ts';
-import type { DeliveryJob } from '../src/queue/queues.ts';
-
-/** Thrown to make BullMQ retry the job after `delayMs` (see the worker's backoffStrategy). */
-export class RetryLater extends Error {
-  readonly delayMs: number;
-  constructor(delayMs: number, reason: string) {
-    super(reason);
-    this.delayMs = delayMs;
-  }
-}
+import { reportGivenUp, wakeLanes, type GivenUpJob, type LaneJob } from '../src/queue/queues.ts';
 
 export interface DeliverOptions {
   pool: Pool;
@@ -37,21 +35,198 @@ export interface DeliverOptions {
   secretBox: SecretBox;
   log: Logger;
   metrics: DeliveryMetrics;
+  /** The lanes' own queue, where a lane wakes itself. */
+  queue: Queue<LaneJob>;
+  /** Where a given-up delivery is shown to operators. */
+  givenUpQueue: Queue<GivenUpJob>;
 }
 
-export function createDeliveryProcessor(options: DeliverOptions) {
-  const { pool, config, secretBox, metrics } = options;
+/** A claimed attempt, as the steps after the claim see it. */
+interface Attempt extends ClaimedDelivery {
+  /** The attempt's logger, made only when there is something to say at the level in force. */
+  log: () => Logger;
+}
+
+/** What prepare hands to call: the signed request. */
+interface SignedRequest {
+  url: string;
+  headers: DeliveryHeaders;
+  body: string;
+  /** The signature's timestamp, and the attempt's in its record. */
+  attemptedAt: Date;
+}
+
+/** The lane processor, and `stop`, which makes running lanes hand their work back after the batch in flight. */
+export function createLaneProcessor(options: DeliverOptions) {
+  const { pool, config, metrics } = options;
   const schedule = config.delivery.retrySchedule;
   const maxAttempts = attemptsAllowed(schedule);
-  // Longer than any attempt can take, so a lease only lapses when its worker died.
+  // Longer than any attempt can take, so a lease only lapses when its worker died; and a claimed
+  // delivery is in flight at once, so a dead worker's deliveries are free again this soon.
   const leaseMs = config.delivery.timeoutMs + 10_000;
+  const batch = config.delivery.perEndpointConcurrency;
   const guard = config.environment === 'development' ? 'allow-private' : 'public-only';
-  const slots = new EndpointSlots(config.delivery.perEndpointConcurrency, config.delivery.concurrency);
-  // Opened secrets by their sealed bytes: AES-GCM setup at every attempt was a tenth of the
-  // worker's own CPU. A rotated secret has new sealed bytes, so an entry is never stale; the map
-  // is emptied when it grows past any realistic number of endpoints.
+  const openSecret = createSecretOpener(options.secretBox);
+  let stopping = false;
+
+  async function runLane(job: Job<LaneJob>, token?: string): Promise<string> {
+    const { clubId, endpointId } = job.data;
+    const log = () => options.log.child({ club_id: clubId, endpoint_id: endpointId });
+    let attempts = 0;
+    for (;;) {
+      if (stopping) return handBack(job, token, 0, false);
+      const claim = await claimLane(pool, clubId, endpointId, batch, leaseMs);
+      if (claim.canceled > 0) {
+        log().info({ deliveries: claim.canceled }, 'deliveries canceled: endpoint deleted or disabled');
+        metrics.deliveries.inc({ outcome: 'canceled' }, claim.canceled);
+      }
+      if (claim.claimed.length > 0) {
+        await Promise.all(claim.claimed.map((delivery) => attemptDelivery({ ...delivery, log: attemptLog(delivery) })));
+        attempts += claim.claimed.length;
+        continue;
+      }
+      const nextMs = await laneNextDue(pool, clubId, endpointId);
+      if (nextMs === null) return `${attempts} attempts`;
+      // Due now but not claimable (held by another transaction a moment): look again in 100 ms,
+      // not at once, so as not to spin while the other transaction holds it.
+      if (nextMs === 0) return handBack(job, token, 100, false);
+      return handBack(job, token, nextMs, true);
+    }
+  }
+
+  /**
+   * Puts the lane back in the queue until `inMs` from now. A wake that arrived while it ran is
+   * kept by BullMQ only until the lane finishes, which this is not: so, with `recheck`, look once
+   * more after the move, and wake the lane now if a delivery became due meanwhile.
+   */
+  async function handBack(job: Job<LaneJob>, token: string | undefined, inMs: number, recheck: boolean): Promise<never> {
+    await job.moveToDelayed(Date.now() + inMs, token);
+    if (recheck && !stopping) {
+      const nextMs = await laneNextDue(pool, job.data.clubId, job.data.endpointId);
+      if (nextMs !== null && nextMs === 0) await wakeLanes(options.queue, [job.data]);
+    }
+    throw new DelayedError();
+  }
+
+  function attemptLog(delivery: ClaimedDelivery): () => Logger {
+    return () =>
+      options.log.child({ signal_id: delivery.target.signalId, endpoint_id: delivery.key.endpointId, club_id: delivery.key.clubId });
+  }
+
+  async function attemptDelivery(attempt: Attempt): Promise<string> {
+    const request = prepare(attempt.target);
+    const outcome = await call(request);
+    return outcome.kind === 'success' ? handleSuccess(attempt, request, outcome) : handleFailure(attempt, request, outcome);
+  }
+
+/** Signs the stored signal with the endpoint's secrets: the current one, and the previous during a rotation. */
+  function prepare(target: DeliveryTarget): SignedRequest {
+    const secrets = [openSecret(target.secret), ...(target.previousSecret ? [openSecret(target.previousSecret)] : [])];
+    const attemptedAt = new Date();
+    const headers = signDelivery({
+      signalId: target.signalId,
+      timestampSeconds: Math.floor(attemptedAt.getTime() / 1000),
+      body: target.body,
+      secrets,
+    });
+    return { url: target.url, headers, body: target.body, attemptedAt };
+  }
+
+  /** Posts the request; whatever the receiver or the network does comes back as an outcome, never thrown. */
+  async function call(request: SignedRequest): Promise<AttemptOutcome> {
+    const outcome = await postDelivery({ url: request.url, headers: request.headers, body: request.body, timeoutMs: config.delivery.timeoutMs, guard });
+    metrics.attemptDuration.observe({ kind: outcome.kind }, outcome.durationMs / 1000);
+    return outcome;
+  }
+
+  async function handleSuccess(attempt: Attempt, request: SignedRequest, outcome: AttemptOutcome): Promise<string> {
+    await record(attempt, request, outcome, null);
+    metrics.deliveries.inc({ outcome: 'succeeded' });
+    metrics.lag.observe((Date.now() - attempt.target.signalCreatedAt.getTime()) / 1000);
+    // Debug, not info: at a thousand deliveries a second, a line each is a cost of its own;
+    // the attempt row and the metrics record every success.
+    if (options.log.isLevelEnabled('debug')) attempt.log().debug(summary(attempt, outcome), 'delivery succeeded');
+    return 'succeeded';
+  }
+
+  async function handleFailure(attempt: Attempt, request: SignedRequest, outcome: AttemptOutcome): Promise<string> {
+    // Null when the schedule is exhausted: the record then gives up.
+    const retryDelayMs = nextRetryDelay(schedule, attempt.attempt, { retryAfterMs: outcome.retryAfterMs ?? undefined });
+    const result = await record(attempt, request, outcome, retryDelayMs);
+    const line = { ...summary(attempt, outcome), error: outcome.error };
+    switch (result.outcome) {
+      case 'retry':
+        metrics.deliveries.inc({ outcome: 'retried' });
+        attempt.log().info({ ...line, retry_in_ms: result.delayMs }, 'delivery attempt failed; will retry');
+        return 'retry';
+      case 'failed':
+        metrics.deliveries.inc({ outcome: 'failed' });
+        attempt.log().warn(line, 'delivery failed: retry schedule exhausted');
+        await showGivenUp(attempt, outcome);
+        return 'failed';
+      case 'endpoint_disabled':
+        metrics.deliveries.inc({ outcome: 'failed' });
+        metrics.endpointsDisabled.inc({ reason: result.reason });
+        attempt.log().warn({ ...line, reason: result.reason }, 'delivery failed; endpoint disabled');
+        await showGivenUp(attempt, outcome);
+        return 'failed';
+      case 'succeeded':
+        throw new Error('a failed attempt was recorded as a success');
+    }
+  }
+
+  /** A failed job in Bull Board's given-up queue, with the last error; never fails the lane. */
+  async function showGivenUp(attempt: Attempt, outcome: AttemptOutcome): Promise<void> {
+    const job: GivenUpJob = {
+      ...attempt.key,
+      signalId: attempt.target.signalId,
+      attempts: attempt.attempt,
+      error: outcome.error ?? `HTTP ${outcome.statusCode}`,
+    };
+    await reportGivenUp(options.givenUpQueue, job).catch((error: unknown) =>
+      attempt.log().error({ err: error }, 'could not show the given-up delivery in the queue dashboard'),
+    );
+  }
+
+  /** The one way an attempt is recorded, success or failure; the database settles what follows. */
+  function record(attempt: Attempt, request: SignedRequest, outcome: AttemptOutcome, retryDelayMs: number | null): Promise<AttemptResult> {
+    return recordAttempt(
+      pool,
+      attempt.key,
+      attempt.target.signalId,
+      {
+        attemptNumber: attempt.attempt,
+        attemptedAt: request.attemptedAt,
+        statusCode: outcome.statusCode,
+        error: outcome.error,
+        durationMs: Math.round(outcome.durationMs),
+        responseExcerpt: outcome.responseExcerpt,
+      },
+      { succeeded: outcome.kind === 'success', gone: outcome.gone, retryDelayMs, disableAfterMs: config.delivery.disableAfterMs },
+    );
+  }
+
+  function summary(attempt: Attempt, outcome: AttemptOutcome) {
+    return { attempt: attempt.attempt, of: maxAttempts, status_code: outcome.statusCode, duration_ms: Math.round(outcome.durationMs) };
+  }
+
+  return {
+    runLane,
+    /** Running lanes finish the batch in flight and go back to the queue for another worker. */
+    stop() {
+      stopping = true;
+    },
+  };
+}
+
+/**
+ * Opens sealed secrets, keeping them by their sealed bytes: AES-GCM setup at every attempt was a
+ * tenth of the worker's own CPU. A rotated secret has new sealed bytes, so an entry is never
+ * stale; the map is emptied when it grows past any realistic number of endpoints.
+ */
+function createSecretOpener(secretBox: SecretBox): (sealed: Buffer) => string {
   const opened = new Map<string, string>();
-  const openSecret = (sealed: Buffer): string => {
+  return (sealed) => {
     const key = sealed.toString('base64');
     let secret = opened.get(key);
     if (secret === undefined) {
@@ -61,178 +236,4 @@ export function createDeliveryProcessor(options: DeliverOptions) {
     }
     return secret;
   };
-
-  return async function deliver(job: Job<DeliveryJob>, token?: string): Promise<string> {
-    const key: DeliveryKey = { clubId: job.data.clubId, endpointId: job.data.endpointId, sequence: job.data.sequence };
-    const slot = slots.acquire(key.endpointId);
-    if (!slot) {
-      // Not an attempt: step aside for a moment and let other endpoints' jobs run.
-      await job.moveToDelayed(Date.now() + 200 + Math.floor(Math.random() * 300), token);
-      throw new DelayedError();
-    }
-    try {
-      const claim = await claimDelivery(pool, key, leaseMs);
-      if (claim.state === 'done') return 'already done';
-      // Leased by a worker that may have died, or not due: look again when the lease or due time passes.
-      if (claim.state === 'later') throw new RetryLater(claim.inMs, 'leased by another worker or not due yet');
-      return await attemptDelivery(key, claim.attempt, claim.target, job.data.signalId, slot);
-    } finally {
-      slots.release(slot); // a no-op when the attempt released it already
-    }
-  };
-
-  async function attemptDelivery(
-    key: DeliveryKey,
-    attempt: number,
-    target: DeliveryTarget | null,
-    signalId: string,
-    slot: Slot,
-  ): Promise<string> {
-    // A child logger per attempt only costs when there is something to say at the level in force.
-    const log = () => options.log.child({ signal_id: signalId, endpoint_id: key.endpointId, club_id: key.clubId });
-    if (!target || !target.active) {
-      // Deleted or disabled since the job was made: never posted to again.
-      await cancelDelivery(pool, key);
-      log().info({ attempt }, 'delivery canceled: endpoint deleted or disabled');
-      metrics.deliveries.inc({ outcome: 'canceled' });
-      return 'canceled';
-    }
-    const secrets = [openSecret(target.secret), ...(target.previousSecret ? [openSecret(target.previousSecret)] : [])];
-    const attemptedAt = new Date();
-    const headers = signDelivery({
-      signalId: target.signalId,
-      timestampSeconds: Math.floor(attemptedAt.getTime() / 1000),
-      body: target.body,
-      secrets,
-    });
-    const outcome: AttemptOutcome = await postDelivery({
-      url: target.url,
-      headers,
-      body: target.body,
-      timeoutMs: config.delivery.timeoutMs,
-      guard,
-    });
-    // The endpoint's slot counts requests in flight to it: free once it has answered, not after
-    // the record (which waits for a database batch and would halve what one endpoint can take).
-    slots.release(slot);
-    metrics.attemptDuration.observe({ kind: outcome.kind }, outcome.durationMs / 1000);
-    const succeeded = outcome.kind === 'success';
-    const retryDelayMs = succeeded
-      ? null
-      : nextRetryDelay(schedule, attempt, { retryAfterMs: outcome.retryAfterMs ?? undefined });
-    const result = await recordAttempt(
-      pool,
-      key,
-      target.signalId,
-      {
-        attemptNumber: attempt,
-        attemptedAt,
-        statusCode: outcome.statusCode,
-        error: outcome.error,
-        durationMs: Math.round(outcome.durationMs),
-        responseExcerpt: outcome.responseExcerpt,
-      },
-      { succeeded, gone: outcome.gone, retryDelayMs, disableAfterMs: config.delivery.disableAfterMs },
-    );
-    const line = { attempt, of: maxAttempts, status_code: outcome.statusCode, duration_ms: Math.round(outcome.durationMs) };
-    switch (result.outcome) {
-      case 'succeeded':
-        metrics.deliveries.inc({ outcome: 'succeeded' });
-        metrics.lag.observe((Date.now() - target.signalCreatedAt.getTime()) / 1000);
-        // Debug, not info: at a thousand deliveries a second, a line each is a cost of its own;
-        // the attempt row and the metrics record every success.
-        if (options.log.isLevelEnabled('debug')) log().debug(line, 'delivery succeeded');
-        return 'succeeded';
-      case 'retry':
-        metrics.deliveries.inc({ outcome: 'retried' });
-        log().info({ ...line, error: outcome.error, retry_in_ms: result.delayMs }, 'delivery attempt failed; will retry');
-        throw new RetryLater(result.delayMs, outcome.error ?? `HTTP ${outcome.statusCode}`);
-      case 'failed':
-        metrics.deliveries.inc({ outcome: 'failed' });
-        log().warn({ ...line, error: outcome.error }, 'delivery failed: retry schedule exhausted');
-        return 'failed';
-      case 'endpoint_disabled':
-        metrics.deliveries.inc({ outcome: 'failed' });
-        metrics.endpointsDisabled.inc({ reason: result.reason });
-        log().warn({ ...line, error: outcome.error, reason: result.reason }, 'delivery failed; endpoint disabled');
-        return 'failed';
-    }
-  }
-}
-
-/**
- * Per-endpoint concurrency in this process, so that a slow or hanging receiver cannot hold back
- * the other endpoints. An endpoint gets `limit` requests in flight; one that answers quickly
- * gets more, up to half of the worker's slots: a fast receiver taking hundreds of signals a
- * second needs more than a handful of slots, as each job also holds its slot while the claim
- * goes to the database. An endpoint counts as slow, and is held to `limit`, while any of its
- * requests in flight began FAST_MS ago or more, and for SLOW_MEMORY_MS after one took that long
- * (so a receiver that hangs is not granted a new burst each time its requests time out).
- * A job that gets no slot is moved back to the queue for a moment.
- */
-export class EndpointSlots {
-  static readonly FAST_MS = 1000;
-  static readonly SLOW_MEMORY_MS = 60_000;
-  readonly #limit: number;
-  readonly #burst: number;
-  readonly #inFlight = new Map<string, Set<Slot>>();
-  /** Endpoints seen slow, until when they are treated so. */
-  readonly #slowUntil = new Map<string, number>();
-
-  /** `limit` requests in flight per endpoint, of a worker running `concurrency` jobs at once. */
-  constructor(limit: number, concurrency: number) {
-    this.#limit = limit;
-    this.#burst = Math.max(limit, Math.floor(concurrency / 2));
-  }
-
-  /** A slot of the endpoint, to be released; null when the job should step aside. */
-  acquire(endpointId: string): Slot | null {
-    const now = Date.now();
-    let inFlight = this.#inFlight.get(endpointId);
-    const busy = inFlight?.size ?? 0;
-    if (busy >= this.#burst) return null;
-    if (busy >= this.#limit && this.#isSlow(endpointId, inFlight!, now)) return null;
-    if (!inFlight) {
-      inFlight = new Set();
-      this.#inFlight.set(endpointId, inFlight);
-    }
-    const slot = { endpointId, startedAt: now };
-    inFlight.add(slot);
-    return slot;
-  }
-
-  /** Frees the slot; releasing it again does nothing. */
-  release(slot: Slot): void {
-    const inFlight = this.#inFlight.get(slot.endpointId);
-    if (!inFlight || !inFlight.delete(slot)) return;
-    const now = Date.now();
-    if (now - slot.startedAt >= EndpointSlots.FAST_MS) this.#markSlow(slot.endpointId, now);
-    if (inFlight.size === 0) this.#inFlight.delete(slot.endpointId);
-  }
-
-  #isSlow(endpointId: string, inFlight: Set<Slot>, now: number): boolean {
-    const until = this.#slowUntil.get(endpointId);
-    if (until !== undefined) {
-      if (until > now) return true;
-      this.#slowUntil.delete(endpointId);
-    }
-    for (const slot of inFlight) {
-      if (now - slot.startedAt >= EndpointSlots.FAST_MS) {
-        this.#markSlow(endpointId, now);
-        return true;
-      }
-    }
-    return false;
-  }
-
-  #markSlow(endpointId: string, now: number): void {
-    // Bounded: past any realistic number of slow endpoints, forget them all (they become slow again quickly).
-    if (this.#slowUntil.size >= 10_000) this.#slowUntil.clear();
-    this.#slowUntil.set(endpointId, now + EndpointSlots.SLOW_MEMORY_MS);
-  }
-}
-
-interface Slot {
-  endpointId: string;
-  startedAt: number;
 }

@@ -1,18 +1,20 @@
-// The pipeline: relay, fan-out and delivery workers, and the reconciler that re-enqueues
-// deliveries whose job was lost. `clubdata worker` runs it alone; `clubdata serve` runs it
+// The pipeline: relay, fan-out and delivery lane workers, and the reconciler that wakes a lane
+// whose job was lost. `clubdata worker` runs it alone; `clubdata serve` runs it
 // beside the API. Any number of worker processes may run against one database and queue.
-import type { Worker } from 'bullmq';
-import { overdueDeliveries } from '../src/db/deliveries.ts';
+import { UnrecoverableError, type Job, type Worker } from 'bullmq';
+import { overdueLanes, retryGivenUp } from '../src/db/deliveries.ts';
 import { closeDeliveryAgents } from '../src/delivery/http-client.ts';
 import { isExpectedDuringShutdown } from '../src/lifecycle.ts';
 import type { Pipeline, PipelineOptions } from '../src/queue/pipeline.ts';
-import { deliveryJobId, openQueueBackend, QUEUE_NAMES, type DeliveryJob, type FanOutJob } from '../src/queue/queues.ts';
-import { createDeliveryProcessor, RetryLater } from './deliver.ts';
-import { createFanOutProcessor, enqueueDeliveries } from './fan-out.ts';
+import { laneHasJob, openQueueBackend, QUEUE_NAMES, wakeLanes, type FanOutJob, type GivenUpJob, type LaneJob } from '../src/queue/queues.ts';
+import { createLaneProcessor } from './deliver.ts';
+import { createFanOutProcessor } from './fan-out.ts';
 import { SignalRelay } from './relay.ts';
 
-
-const RECONCILE_EVERY_MS = 10_000;
+/** How often the reconciler looks for lanes that have overdue work and no job. */
+const RECONCILE_EVERY_MS = 5_000;
+/** How often a worker looks for lane jobs whose worker died (BullMQ's stalled-job check). */
+const STALLED_CHECK_MS = 5_000;
 
 export async function startPipeline(options: PipelineOptions): Promise<Pipeline> {
   const { config, pool, log, metrics } = options;
@@ -25,10 +27,24 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
     },
   });
   const fanOutQueue = backend.newQueue<FanOutJob>(QUEUE_NAMES.fanOut);
-  const deliveryQueue = backend.newQueue<DeliveryJob>(QUEUE_NAMES.delivery);
+  const deliveryQueue = backend.newQueue<LaneJob>(QUEUE_NAMES.delivery);
+  const givenUpQueue = backend.newQueue<GivenUpJob>(QUEUE_NAMES.givenUp);
+  const lanes = createLaneProcessor({ pool, config, secretBox: options.secretBox, log, metrics, queue: deliveryQueue, givenUpQueue });
+
+  // A given-up delivery's job fails at once with the delivery's last error, so that Bull Board
+  // lists it among failed jobs. An operator's retry there runs it again: the delivery gets one
+  // more attempt, through its endpoint's lane.
+  const showOrRetryGivenUp = async (job: Job<GivenUpJob>) => {
+    if (job.attemptsMade === 0) throw new UnrecoverableError(job.data.error);
+    const { clubId, endpointId, sequence } = job.data;
+    const retried = await retryGivenUp(pool, { clubId, endpointId, sequence });
+    if (retried) await wakeLanes(deliveryQueue, [{ clubId, endpointId }]);
+    log.info({ club_id: clubId, endpoint_id: endpointId, signal_id: job.data.signalId, retried }, 'given-up delivery retried by an operator');
+    return retried ? 'sent again' : 'not failed any more';
+  };
 
   const workers: Worker[] = [
-    backend.newWorker<FanOutJob>(QUEUE_NAMES.fanOut, createFanOutProcessor({ pool, deliveryQueue, log }), {
+    backend.newWorker<FanOutJob>(QUEUE_NAMES.fanOut, createFanOutProcessor({ pool, laneQueue: deliveryQueue, log }), {
       // A fan-out is one statement and one addBulk, mostly waiting on round trips: 8 at once keep
       // up with a few hundred signals a second on a loaded machine, where 4 fell behind.
       concurrency: 8,
@@ -36,44 +52,48 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
       lockDuration: 10_000,
       stalledInterval: 10_000,
     }),
-    backend.newWorker<DeliveryJob>(
-      QUEUE_NAMES.delivery,
-      createDeliveryProcessor({ pool, config, secretBox: options.secretBox, log, metrics }),
-      {
-        concurrency: config.delivery.concurrency,
-        // An attempt can take the whole receiver timeout; the lock (renewed while the job runs)
-        // must outlive it. A dead worker's jobs are taken back after it lapses.
-        lockDuration: config.delivery.timeoutMs + 10_000,
-        stalledInterval: Math.min(30_000, config.delivery.timeoutMs + 10_000),
-        settings: {
-          backoffStrategy: (_attemptsMade: number, _type?: string, error?: Error) =>
-            error instanceof RetryLater ? error.delayMs : 1000,
-        },
-      },
-    ),
+    backend.newWorker<LaneJob>(QUEUE_NAMES.delivery, (job, token) => lanes.runLane(job, token), {
+      // Lanes served at once by this process; each has up to DELIVERY_PER_ENDPOINT_CONCURRENCY
+      // requests in flight, and a hanging endpoint holds only its own lane.
+      concurrency: config.delivery.concurrency,
+      // A dead worker's lanes go back to the queue once their lock lapses and a stalled-job check
+      // has seen it twice: within lockDuration + 2 x STALLED_CHECK_MS, which is the lease of the
+      // deliveries they had in flight (DELIVERY_TIMEOUT + 10 s). The lock is renewed while a
+      // lane runs, however long.
+      lockDuration: Math.max(config.delivery.timeoutMs, 5_000),
+      stalledInterval: STALLED_CHECK_MS,
+    }),
+    backend.newWorker<GivenUpJob>(QUEUE_NAMES.givenUp, showOrRetryGivenUp, { concurrency: 1 }),
   ];
   for (const worker of workers) {
     worker.on('failed', (job, error) => {
-      if (!(error instanceof RetryLater)) log.error({ err: error, queue: worker.name, job_id: job?.id }, 'job failed');
+      // A given-up delivery's job fails on purpose; the lane has logged the delivery already.
+      if (worker.name !== QUEUE_NAMES.givenUp) log.error({ err: error, queue: worker.name, job_id: job?.id }, 'job failed');
     });
   }
 
-  const relay = new SignalRelay({ pool, databaseUrl: options.databaseUrl, queue: fanOutQueue, log });
+  const relay = new SignalRelay({
+    pool,
+    databaseUrl: options.databaseUrl,
+    queue: fanOutQueue,
+    log,
+    onLaneWake: (clubId, endpointId) =>
+      void wakeLanes(deliveryQueue, [{ clubId, endpointId }]).catch((error: unknown) => log.warn({ err: error }, 'could not wake a lane')),
+  });
   await relay.start();
 
-  // Deliveries overdue and unclaimed: their job was lost (queue restart), their worker died, or
-  // they were made due early (recovery) while their job still waits for a later retry time.
+  // Endpoints with deliveries overdue and unclaimed and no lane job: the job was lost (a queue
+  // restart), failed (stalled once too often) or removed by hand. Their lanes are made again
+  // from the table; lanes that have a job are left alone, and only real wakes are logged.
+  // A lane waiting for a later due time is brought forward (a recovery made its deliveries due
+  // now); a lane waiting or running is left as it is.
   const reconcile = async () => {
-    const overdue = await overdueDeliveries(pool, 5_000, 1000);
+    const overdue = await overdueLanes(pool, 2_000, 1000);
     if (overdue.length === 0) return;
-    const missing = [];
-    for (const delivery of overdue) {
-      const job = await deliveryQueue.getJob(deliveryJobId(delivery));
-      if (!job) missing.push(delivery);
-      else if (await job.isDelayed()) await job.promote().catch(() => {}); // it may have just started
-    }
-    log.info({ deliveries: overdue.length, enqueued: missing.length }, 'reconciler: overdue deliveries taken up again');
-    await enqueueDeliveries(deliveryQueue, missing);
+    const lost = [];
+    for (const lane of overdue) if (!(await laneHasJob(deliveryQueue, lane))) lost.push(lane);
+    await wakeLanes(deliveryQueue, overdue);
+    if (lost.length > 0) log.info({ lanes: lost.length }, 'reconciler: lanes with overdue deliveries and no job made again');
   };
   let reconciling: Promise<void> | undefined;
   const reconcileTimer = setInterval(() => {
@@ -83,7 +103,7 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
   }, RECONCILE_EVERY_MS);
 
   const updateDepth = async () => {
-    for (const [name, queue] of [[QUEUE_NAMES.fanOut, fanOutQueue], [QUEUE_NAMES.delivery, deliveryQueue]] as const) {
+    for (const [name, queue] of [[QUEUE_NAMES.fanOut, fanOutQueue], [QUEUE_NAMES.delivery, deliveryQueue], [QUEUE_NAMES.givenUp, givenUpQueue]] as const) {
       const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed');
       for (const [state, n] of Object.entries(counts)) metrics.queueDepth.set({ queue: name, state }, n);
     }
@@ -93,16 +113,17 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
   depthTimer.unref();
 
   return {
-    queues: { fanOut: fanOutQueue, delivery: deliveryQueue },
+    queues: { fanOut: fanOutQueue, delivery: deliveryQueue, givenUp: givenUpQueue },
     async close() {
       clearInterval(reconcileTimer);
       clearInterval(depthTimer);
+      lanes.stop();
       await relay.stop();
       await reconciling;
       // worker.close() stops taking jobs and waits for the active ones; an attempt is bounded by
       // the receiver timeout, so this is bounded too.
       await Promise.all(workers.map((w) => w.close()));
-      await Promise.all([fanOutQueue.close(), deliveryQueue.close()]);
+      await Promise.all([fanOutQueue.close(), deliveryQueue.close(), givenUpQueue.close()]);
       await backend.close();
       await closeDeliveryAgents();
     },

@@ -19,6 +19,12 @@ export interface RelayOptions {
   /** A signal enqueued this long ago and still not fanned out is enqueued again. */
   resendAfterMs?: number;
   batch?: number;
+  /**
+   * Called for each `NOTIFY clubdata_lanes, '<club_id> <endpoint_id>'`: a write outside the
+   * pipeline (an endpoint's recovery) made deliveries due now, and their lane should run. The
+   * relay's LISTEN connection carries it; the reconciler is the fallback.
+   */
+  onLaneWake?: (clubId: string, endpointId: string) => void;
 }
 
 export class SignalRelay {
@@ -34,7 +40,7 @@ export class SignalRelay {
   #stopped = false;
 
   constructor(options: RelayOptions) {
-    this.#options = { pollMs: 1000, resendAfterMs: 30_000, batch: 1000, ...options };
+    this.#options = { pollMs: 1000, resendAfterMs: 30_000, batch: 1000, onLaneWake: () => {}, ...options };
   }
 
   async start(): Promise<void> {
@@ -71,7 +77,11 @@ export class SignalRelay {
   async #listen(): Promise<void> {
     if (this.#stopped) return;
     const client = new pg.Client({ connectionString: this.#options.databaseUrl });
-    client.on('notification', () => this.wake());
+    client.on('notification', (message) => {
+      if (message.channel !== 'clubdata_lanes') return this.wake();
+      const [clubId, endpointId] = (message.payload ?? '').split(' ');
+      if (clubId && endpointId) this.#options.onLaneWake(clubId, endpointId);
+    });
     // A lost LISTEN connection only costs latency (the poll goes on); reconnect in the background.
     client.on('error', (error) => {
       this.#options.log.warn({ err: error }, 'relay LISTEN connection lost; polling until it is back');
@@ -80,7 +90,7 @@ export class SignalRelay {
     });
     try {
       await client.connect();
-      await client.query('LISTEN clubdata_signals');
+      await client.query('LISTEN clubdata_signals; LISTEN clubdata_lanes');
       this.#listener = client;
     } catch (error) {
       this.#options.log.warn({ err: error }, 'relay could not LISTEN; polling only');

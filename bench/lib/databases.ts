@@ -14,12 +14,12 @@ export function databaseUrlFor(database: string): string {
 }
 
 /** A new, migrated, empty database named `name`, or none (one left by an interrupted run is dropped first). */
-export async function freshDatabase(admin: pg.Client, name: string, log?: (message: string) => void): Promise<string> {
+export async function freshDatabase(admin: pg.Client, name: string): Promise<string> {
   await dropDatabase(admin, name);
   await admin.query(`CREATE DATABASE ${name}`);
   const url = databaseUrlFor(name);
   try {
-    await migrate(url, log);
+    await migrate(url);
   } catch (error) {
     await dropDatabase(admin, name).catch(() => {});
     throw error;

@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import { createKey, listKeys, revokeKey } from '../db/api-keys.ts';
 import { createClub, listClubs, updateClub, type ClubInput } from '../db/clubs.ts';
 import { listEndpointAttempts } from '../db/delivery-attempts.ts';
-import { migrate } from '../db/migrate.ts';
+import { describeMigration, migrate } from '../db/migrate.ts';
 import { createPool, type Pool } from '../db/pool.ts';
 import { openDatabase } from '../db/postgres.ts';
 import { seedDemo } from '../demo/seed.ts';
@@ -86,7 +86,7 @@ function table(rows: object[], columns: string[]): string {
 async function withDatabase<T>(config: Config, work: (pool: Pool) => Promise<T>): Promise<T> {
   const database = await openDatabase(config, (msg) => process.stderr.write(`${msg}\n`));
   try {
-    await migrate(database.url, (msg) => process.stderr.write(`${msg}\n`));
+    await migrate(database.url);
     const pool = createPool(database.url, 4);
     try {
       return await work(pool);
@@ -115,10 +115,8 @@ export async function runCommand(command: string, args: string[], config: Config
       const { values } = parse(args, {});
       const database = await openDatabase(config, (msg) => process.stderr.write(`${msg}\n`));
       try {
-        const applied = await migrate(database.url, (msg) => process.stderr.write(`${msg}\n`));
-        print(Boolean(values.json), { applied }, () =>
-          applied.length ? `applied: ${applied.join(', ')}` : 'database is up to date',
-        );
+        const report = await migrate(database.url);
+        print(Boolean(values.json), report, () => describeMigration(report));
       } finally {
         await database.stop();
       }

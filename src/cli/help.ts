@@ -10,7 +10,7 @@ Service
   api                        Run only the HTTP API (any number of instances).
   worker                     Run only the delivery pipeline: relay, fan-out and delivery workers
                              (any number of instances), with /healthz, /readyz and /metrics on PORT.
-  migrate                    Apply the SQL migrations in migrations/.
+  migrate                    Apply new migrations (migrations/) and changed functions (sql/).
 
 Data
   seed --demo [--size small|large]

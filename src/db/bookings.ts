@@ -1,4 +1,4 @@
-// Bookings as the API shows them; the JSON comes from cd_render_booking (migrations).
+// Bookings as the API shows them; the JSON comes from cd_render_booking (sql/1-render/).
 import { listPage } from './list.ts';
 import type { Pool } from './pool.ts';
 

@@ -1,4 +1,4 @@
-// The key's club as GET /v1/club shows it; the JSON comes from cd_render_club (migrations).
+// The key's club as GET /v1/club shows it; the JSON comes from cd_render_club (sql/1-render/).
 // (src/db/clubs.ts is the operators' CLI side of the same table.)
 import type { Pool } from './pool.ts';
 

@@ -1,15 +1,10 @@
-// Coaches as the API shows them; the JSON comes from cd_render_coach (migrations).
+// Coaches as the API shows them; the JSON comes from cd_render_coach (sql/1-render/).
 import type { Pool } from './pool.ts';
 
 // Unpaginated, in the club's display order; archived coaches only on request.
 export async function listCoaches(pool: Pool, clubId: string, includeArchived: boolean): Promise<string> {
   const result = await pool.query<{ body: string }>(
-    `SELECT json_build_object(
-              'object', 'list',
-              'data', coalesce(json_agg(cd_render_coach(t) ORDER BY t.position, t.id), '[]'::json),
-              'has_more', false,
-              'url', '/v1/coaches'
-            )::text AS body
+    `SELECT cd_render_list(json_agg(cd_render_coach(t) ORDER BY t.position, t.id), false, '/v1/coaches')::text AS body
        FROM coaches t
       WHERE t.club_id = $1 AND ($2 OR t.status = 'active')`,
     [clubId, includeArchived],

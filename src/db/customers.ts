@@ -1,4 +1,4 @@
-// Customers as the API shows them; the JSON comes from cd_render_customer (migrations).
+// Customers as the API shows them; the JSON comes from cd_render_customer (sql/1-render/).
 import { listPage } from './list.ts';
 import type { Pool } from './pool.ts';
 

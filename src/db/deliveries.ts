@@ -1,15 +1,12 @@
 // Deliveries: the fan-out's rows, the worker's claim on one, and what each attempt leaves behind.
+import { Batcher } from './batcher.ts';
 import type { Pool } from './pool.ts';
-import { withTransaction } from './transaction.ts';
 
 export interface DeliveryKey {
   clubId: string;
   endpointId: string;
   sequence: number;
 }
-
-const KEY = 'club_id = $1 AND endpoint_id = $2 AND signal_sequence = $3';
-const keyParams = (k: DeliveryKey) => [k.clubId, k.endpointId, k.sequence];
 
 /**
  * Creates the deliveries of one signal, one per matching active endpoint that existed before
@@ -45,7 +42,6 @@ async function fanOutSignals(pool: Pool, signals: { clubId: string; sequence: nu
 
 export interface DeliveryTarget {
   url: string;
-  active: boolean;
   secret: Buffer;
   previousSecret: Buffer | null;
   signalId: string;
@@ -53,82 +49,41 @@ export interface DeliveryTarget {
   body: string;
 }
 
-/** A row of cd_claim_deliveries (migrations/0009_delivery_batches.sql). */
-interface ClaimRow {
-  n: number;
-  outcome: 'claimed' | 'later' | 'done';
-  attempts: number;
-  wait_ms: number;
-  url: string | null;
-  active: boolean;
+/** A row of cd_claim_lane (sql/5-delivery/cd_claim_lane.sql). */
+interface LaneRow {
+  outcome: 'claimed' | 'canceled';
+  signal_sequence: string;
+  attempt: number;
+  url: string;
   secret: Buffer;
   previous_secret: Buffer | null;
-  signal_id: string | null;
+  signal_id: string;
   signal_created_at: Date;
   body: string;
 }
 
-export type Claim =
-  /** `target` is null when the endpoint or the signal is gone. */
-  | { state: 'claimed'; attempt: number; target: DeliveryTarget | null }
-  | { state: 'done' }
-  /** Held by another worker (perhaps a dead one) or not due yet: look again after `inMs`. */
-  | { state: 'later'; inMs: number };
+/** A delivery claimed for one attempt: `attempt` is its number, counted already. */
+export interface ClaimedDelivery {
+  key: DeliveryKey;
+  attempt: number;
+  target: DeliveryTarget;
+}
 
-/**
- * Runs many callers' requests as one statement. A request goes at once while fewer than
- * `inFlight` batches are running; otherwise it waits for the next to end and goes with every
- * request that queued meanwhile (at most `max`). PostgreSQL's per-statement and per-commit work
- * and the worker's socket writes are then paid once per batch rather than once per delivery
- * under load, and a lone request waits for nothing. A failed statement fails each request in it.
- */
-class Batcher<I, O> {
-  readonly #run: (inputs: I[]) => Promise<O[]>;
-  readonly #inFlight: number;
-  readonly #max: number;
-  #queue: { input: I; resolve: (output: O) => void; reject: (error: unknown) => void }[] = [];
-  #running = 0;
-
-  constructor(run: (inputs: I[]) => Promise<O[]>, inFlight: number, max: number) {
-    this.#run = run;
-    this.#inFlight = inFlight;
-    this.#max = max;
-  }
-
-  submit(input: I): Promise<O> {
-    return new Promise<O>((resolve, reject) => {
-      this.#queue.push({ input, resolve, reject });
-      this.#pump();
-    });
-  }
-
-  #pump(): void {
-    while (this.#running < this.#inFlight && this.#queue.length > 0) {
-      const batch = this.#queue.splice(0, this.#max);
-      this.#running++;
-      this.#run(batch.map((entry) => entry.input))
-        .then(
-          (outputs) => batch.forEach((entry, i) => entry.resolve(outputs[i]!)),
-          (error: unknown) => batch.forEach((entry) => entry.reject(error)),
-        )
-        .finally(() => {
-          this.#running--;
-          this.#pump();
-        });
-    }
-  }
+export interface LaneClaim {
+  claimed: ClaimedDelivery[];
+  /** Deliveries canceled instead because the endpoint was deleted or disabled. */
+  canceled: number;
 }
 
 // Per pool, so that every caller sharing a pool shares its batches. One batch of each kind in
-// flight: the next forms while it runs, so a claim or record waits at most one statement; with
+// flight: the next forms while it runs, so a fan-out or record waits at most one statement; with
 // more in flight, deliveries trickling in at a steady rate went one per statement and commit,
 // and the WAL flushes of those commits were what PostgreSQL waited on.
 const batchers = new WeakMap<
   Pool,
   {
     fanOut: Batcher<{ clubId: string; sequence: number }, PendingDelivery[]>;
-    claim: Batcher<ClaimRequest, Claim>;
-    recordSuccess: Batcher<SuccessRecord, void>;
+    record: Batcher<AttemptToRecord, AttemptResult>;
   }
 >();
 
@@ -137,73 +92,58 @@ function batchersFor(pool: Pool) {
   if (!found) {
     found = {
       fanOut: new Batcher((signals) => fanOutSignals(pool, signals), 1, 50),
-      claim: new Batcher((requests) => claimDeliveries(pool, requests), 1, 50),
-      recordSuccess: new Batcher((records) => recordSuccesses(pool, records), 1, 50),
+      record: new Batcher((records) => recordAttempts(pool, records), 1, 50),
     };
     batchers.set(pool, found);
   }
   return found;
 }
 
-interface ClaimRequest {
-  key: DeliveryKey;
-  leaseMs: number;
-}
-
 /**
- * Claims a pending, due delivery for one attempt: no other worker touches it until the lease
- * ends (longer than any attempt can take). A claimed delivery comes with its target, the
- * endpoint as it is now and the stored signal, read in the same statement (never from the job;
- * cd_claim_deliveries). Claims made at the same moment by one process go to PostgreSQL together
- * (see Batcher).
+ * Claims up to `batch` of an endpoint's due deliveries, in sequence order, for one attempt each:
+ * no other lane touches them until the lease ends (longer than any attempt can take). Each comes
+ * with its target, the endpoint as it is now and the stored signal. When the endpoint was
+ * deleted or disabled, its pending deliveries are canceled instead, by the rule its deletion and
+ * disabling use (cd_cancel_deliveries).
  */
-export function claimDelivery(pool: Pool, key: DeliveryKey, leaseMs: number): Promise<Claim> {
-  return batchersFor(pool).claim.submit({ key, leaseMs });
+export async function claimLane(pool: Pool, clubId: string, endpointId: string, batch: number, leaseMs: number): Promise<LaneClaim> {
+  const { rows } = await pool.query<LaneRow>({
+    name: 'cd_claim_lane',
+    text: 'SELECT * FROM cd_claim_lane($1, $2, $3, $4::float8)',
+    values: [clubId, endpointId, batch, leaseMs],
+  });
+  const claim: LaneClaim = { claimed: [], canceled: 0 };
+  for (const row of rows) {
+    if (row.outcome === 'canceled') {
+      claim.canceled = row.attempt;
+      continue;
+    }
+    claim.claimed.push({
+      key: { clubId, endpointId, sequence: Number(row.signal_sequence) },
+      attempt: row.attempt,
+      target: {
+        url: row.url,
+        secret: row.secret,
+        previousSecret: row.previous_secret,
+        signalId: row.signal_id,
+        signalCreatedAt: row.signal_created_at,
+        body: row.body,
+      },
+    });
+  }
+  // In sequence order, whatever order UPDATE ... RETURNING gave them.
+  claim.claimed.sort((a, b) => a.key.sequence - b.key.sequence);
+  return claim;
 }
 
-const keyText = (k: DeliveryKey) => `${k.clubId}\u0000${k.endpointId}\u0000${k.sequence}`;
-
-async function claimDeliveries(pool: Pool, requests: ClaimRequest[]): Promise<Claim[]> {
-  // The same delivery twice in one batch (a job run again while its first run is still going)
-  // must not be claimed twice by one statement: the second asks again a moment later.
-  const first = new Map<string, number>();
-  const unique: ClaimRequest[] = [];
-  const index = requests.map((request) => {
-    const text = keyText(request.key);
-    if (first.has(text)) return -1;
-    first.set(text, unique.length);
-    unique.push(request);
-    return unique.length - 1;
+/** In how many ms the endpoint's lane has work again; null when it has no pending delivery. */
+export async function laneNextDue(pool: Pool, clubId: string, endpointId: string): Promise<number | null> {
+  const { rows } = await pool.query<{ ms: number | null }>({
+    name: 'cd_lane_next_due',
+    text: 'SELECT cd_lane_next_due($1, $2) AS ms',
+    values: [clubId, endpointId],
   });
-  const { rows } = await pool.query<ClaimRow>({
-    name: 'cd_claim_deliveries',
-    text: 'SELECT * FROM cd_claim_deliveries($1::text[], $2::text[], $3::bigint[], $4::float8)',
-    values: [unique.map((r) => r.key.clubId), unique.map((r) => r.key.endpointId), unique.map((r) => r.key.sequence),
-      // One lease for the batch: every caller in a process asks for the same.
-      Math.max(...unique.map((r) => r.leaseMs))],
-  });
-  const byN = new Map<number, (typeof rows)[number]>();
-  for (const row of rows) byN.set(Number(row.n), row);
-  return index.map((i): Claim => {
-    if (i < 0) return { state: 'later', inMs: 1000 };
-    const row = byN.get(i + 1);
-    // No row: the delivery is gone (its signal pruned); not pending: finished by someone else.
-    if (!row || row.outcome === 'done') return { state: 'done' };
-    if (row.outcome === 'later') return { state: 'later', inMs: Math.ceil(Number(row.wait_ms)) + 100 };
-    const target: DeliveryTarget | null =
-      row.url === null || row.signal_id === null
-        ? null
-        : {
-            url: row.url,
-            active: row.active,
-            secret: row.secret,
-            previousSecret: row.previous_secret,
-            signalId: row.signal_id,
-            signalCreatedAt: row.signal_created_at,
-            body: row.body,
-          };
-    return { state: 'claimed', attempt: row.attempts, target };
-  });
+  return rows[0]?.ms ?? null;
 }
 
 export interface AttemptRecord {
@@ -215,93 +155,61 @@ export interface AttemptRecord {
   responseExcerpt: string;
 }
 
+/**
+ * What the worker knows of an attempt's consequence. `retryDelayMs` is the wait before the next
+ * attempt after a failure (the schedule, jitter and Retry-After), null when none is left.
+ */
+export interface AttemptDecision {
+  succeeded: boolean;
+  /** The receiver answered 410 Gone. */
+  gone: boolean;
+  retryDelayMs: number | null;
+  disableAfterMs: number;
+}
+
 export type AttemptResult =
   | { outcome: 'succeeded' }
   | { outcome: 'retry'; delayMs: number }
   | { outcome: 'failed' }
   | { outcome: 'endpoint_disabled'; reason: 'failing' | 'gone' };
 
+interface AttemptToRecord {
+  key: DeliveryKey;
+  signalId: string;
+  attempt: AttemptRecord;
+  decision: AttemptDecision;
+}
+
 /**
- * Records one attempt and its consequence in one transaction: the attempt row, the delivery's
- * new state, and the endpoint's failure bookkeeping (disabled when it is gone, or failing for
- * longer than `disableAfterMs`). Successes recorded at the same moment by one process share one
- * statement (see Batcher); each attempt is still recorded exactly once, with its delivery's state.
+ * Records one attempt, success or failure, and its consequence in one transaction: the attempt
+ * row, the delivery's new state, and the endpoint's failure bookkeeping (its failing streak
+ * cleared by a success; disabled when it is gone, or failing for longer than `disableAfterMs`).
+ * Attempts recorded at the same moment by one process share one statement (see Batcher); each
+ * is still recorded exactly once, with its delivery's state (cd_record_attempts decides).
  */
-export async function recordAttempt(
+export function recordAttempt(
   pool: Pool,
   key: DeliveryKey,
   signalId: string,
   attempt: AttemptRecord,
-  decision: { succeeded: boolean; gone: boolean; retryDelayMs: number | null; disableAfterMs: number },
+  decision: AttemptDecision,
 ): Promise<AttemptResult> {
-  const attemptParams = [...keyParams(key), signalId, attempt.attemptNumber, attempt.attemptedAt, attempt.statusCode, attempt.error,
-    attempt.durationMs, attempt.responseExcerpt];
-  if (decision.succeeded) {
-    await batchersFor(pool).recordSuccess.submit({ key, signalId, attempt });
-    return { outcome: 'succeeded' };
-  }
-  // A failure: the endpoint's failing streak decides between retry, giving up and disabling it.
-  return withTransaction(pool, async (client) => {
-    await client.query(
-      `INSERT INTO delivery_attempts (club_id, endpoint_id, signal_id, signal_sequence, attempt_number, attempted_at,
-                                      status_code, error, duration_ms, response_excerpt)
-       VALUES ($1, $2, $4, $3, $5, $6, $7, $8, $9, $10)`,
-      attemptParams,
-    );
-    const { rows } = await client.query<{ failing_for_ms: number }>(
-      `UPDATE webhook_endpoints SET failing_since = coalesce(failing_since, $3)
-        WHERE club_id = $1 AND id = $2
-        RETURNING extract(epoch FROM now() - failing_since) * 1000 AS failing_for_ms`,
-      [key.clubId, key.endpointId, attempt.attemptedAt],
-    );
-    const failingForMs = Number(rows[0]?.failing_for_ms ?? 0);
-    let result: AttemptResult;
-    const disableReason = decision.gone ? 'gone' : failingForMs >= decision.disableAfterMs ? 'failing' : null;
-    if (disableReason) {
-      await client.query(
-        `UPDATE webhook_endpoints SET status = 'disabled', disabled_reason = $3
-          WHERE club_id = $1 AND id = $2 AND status = 'active'`,
-        [key.clubId, key.endpointId, disableReason],
-      );
-      await client.query(
-        `UPDATE deliveries SET status = 'failed', completed_at = now(), leased_until = NULL WHERE ${KEY}`,
-        keyParams(key),
-      );
-      result = { outcome: 'endpoint_disabled', reason: disableReason };
-    } else if (decision.retryDelayMs === null) {
-      await client.query(
-        `UPDATE deliveries SET status = 'failed', completed_at = now(), leased_until = NULL WHERE ${KEY}`,
-        keyParams(key),
-      );
-      result = { outcome: 'failed' };
-    } else {
-      await client.query(
-        `UPDATE deliveries SET next_attempt_at = now() + make_interval(secs => $4::double precision / 1000), leased_until = NULL
-          WHERE ${KEY}`,
-        [...keyParams(key), decision.retryDelayMs],
-      );
-      result = { outcome: 'retry', delayMs: decision.retryDelayMs };
-    }
-    return result;
-  });
+  return batchersFor(pool).record.submit({ key, signalId, attempt, decision });
 }
 
-interface SuccessRecord {
-  key: DeliveryKey;
-  signalId: string;
-  attempt: AttemptRecord;
+/** A row of cd_record_attempts (sql/5-delivery/cd_record_attempts.sql): a failure's outcome. */
+interface RecordRow {
+  n: number;
+  outcome: 'retry' | 'failed' | 'endpoint_disabled';
+  reason: 'failing' | 'gone' | null;
 }
 
-/**
- * The common case, for a batch of successes in one statement (one implicit transaction): each
- * attempt row, each delivery done, and each endpoint's failing streak cleared
- * (cd_record_successes).
- */
-async function recordSuccesses(pool: Pool, records: SuccessRecord[]): Promise<void[]> {
-  await pool.query({
-    name: 'cd_record_successes',
-    text: `SELECT cd_record_successes($1::text[], $2::text[], $3::bigint[], $4::text[], $5::int[], $6::timestamptz[],
-                                      $7::int[], $8::int[], $9::text[])`,
+async function recordAttempts(pool: Pool, records: AttemptToRecord[]): Promise<AttemptResult[]> {
+  const { rows } = await pool.query<RecordRow>({
+    name: 'cd_record_attempts',
+    text: `SELECT * FROM cd_record_attempts($1::text[], $2::text[], $3::bigint[], $4::text[], $5::int[], $6::timestamptz[],
+                                            $7::int[], $8::text[], $9::int[], $10::text[], $11::bool[], $12::bool[],
+                                            $13::float8[], $14::float8[])`,
     values: [
       records.map((r) => r.key.clubId),
       records.map((r) => r.key.endpointId),
@@ -310,39 +218,62 @@ async function recordSuccesses(pool: Pool, records: SuccessRecord[]): Promise<vo
       records.map((r) => r.attempt.attemptNumber),
       records.map((r) => r.attempt.attemptedAt),
       records.map((r) => r.attempt.statusCode),
+      records.map((r) => r.attempt.error),
       records.map((r) => r.attempt.durationMs),
       records.map((r) => r.attempt.responseExcerpt),
+      records.map((r) => r.decision.succeeded),
+      records.map((r) => r.decision.gone),
+      records.map((r) => r.decision.retryDelayMs),
+      records.map((r) => r.decision.disableAfterMs),
     ],
   });
-  return records.map(() => undefined);
-}
-
-/** A delivery whose endpoint was deleted or disabled: never attempted again. */
-export async function cancelDelivery(pool: Pool, key: DeliveryKey): Promise<void> {
-  // By key, the status tested on the locked row (see claimDelivery for why not in the WHERE).
-  await pool.query(
-    `WITH current AS MATERIALIZED (
-       SELECT club_id, endpoint_id, signal_sequence, status FROM deliveries WHERE ${KEY} FOR NO KEY UPDATE
-     )
-     UPDATE deliveries d SET status = 'canceled', completed_at = now(), leased_until = NULL, attempts = greatest(d.attempts - 1, 0)
-       FROM current c
-      WHERE d.club_id = c.club_id AND d.endpoint_id = c.endpoint_id AND d.signal_sequence = c.signal_sequence
-        AND c.status = 'pending'`,
-    keyParams(key),
-  );
+  const byN = new Map<number, RecordRow>();
+  for (const row of rows) byN.set(Number(row.n), row);
+  return records.map((record, i): AttemptResult => {
+    // A success has no row: the hot path gets nothing back (cd_record_attempts).
+    if (record.decision.succeeded) return { outcome: 'succeeded' };
+    const row = byN.get(i + 1);
+    switch (row?.outcome) {
+      case 'retry':
+        return { outcome: 'retry', delayMs: record.decision.retryDelayMs! };
+      case 'failed':
+        return { outcome: 'failed' };
+      case 'endpoint_disabled':
+        return { outcome: 'endpoint_disabled', reason: row.reason! };
+      default:
+        throw new Error(`cd_record_attempts gave no outcome for failed attempt ${i + 1} of ${records.length}`);
+    }
+  });
 }
 
 /**
- * Pending deliveries overdue by more than `graceMs` and not held by a worker: their job was
- * lost (a queue restart) or their worker died. The reconciler enqueues them again.
+ * Endpoints with a pending delivery overdue by more than `graceMs` and held by no worker: their
+ * lane job was lost (a queue restart, a job failed or removed by hand) or their worker died.
+ * The reconciler wakes their lanes.
  */
-export async function overdueDeliveries(pool: Pool, graceMs: number, limit: number): Promise<(DeliveryKey & { signalId: string })[]> {
-  const { rows } = await pool.query<{ club_id: string; endpoint_id: string; signal_sequence: string; signal_id: string }>(
-    `SELECT club_id, endpoint_id, signal_sequence, signal_id FROM deliveries
-      WHERE status = 'pending' AND next_attempt_at < now() - make_interval(secs => $1::double precision / 1000)
-        AND (leased_until IS NULL OR leased_until < now())
-      ORDER BY next_attempt_at LIMIT $2`,
+export async function overdueLanes(pool: Pool, graceMs: number, limit: number): Promise<{ clubId: string; endpointId: string }[]> {
+  const { rows } = await pool.query<{ club_id: string; endpoint_id: string }>(
+    `SELECT DISTINCT club_id, endpoint_id FROM (
+       SELECT club_id, endpoint_id FROM deliveries
+        WHERE status = 'pending' AND next_attempt_at < now() - make_interval(secs => $1::double precision / 1000)
+          AND (leased_until IS NULL OR leased_until < now())
+        ORDER BY next_attempt_at LIMIT $2
+     ) overdue`,
     [graceMs, limit],
   );
-  return rows.map((r) => ({ clubId: r.club_id, endpointId: r.endpoint_id, sequence: Number(r.signal_sequence), signalId: r.signal_id }));
+  return rows.map((r) => ({ clubId: r.club_id, endpointId: r.endpoint_id }));
+}
+
+/**
+ * Makes a given-up delivery pending and due now, for one more attempt (an operator's retry in
+ * Bull Board). Its attempt count goes on, so one more failure gives up again. False when it is
+ * not failed (already retried, or gone).
+ */
+export async function retryGivenUp(pool: Pool, key: DeliveryKey): Promise<boolean> {
+  const { rowCount } = await pool.query(
+    `UPDATE deliveries SET status = 'pending', next_attempt_at = now(), completed_at = NULL, leased_until = NULL
+      WHERE club_id = $1 AND endpoint_id = $2 AND signal_sequence = $3 AND status = 'failed'`,
+    [key.clubId, key.endpointId, key.sequence],
+  );
+  return rowCount === 1;
 }

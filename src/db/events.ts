@@ -1,5 +1,5 @@
 // Events and their rosters as the API shows them; the JSON comes from cd_render_event and
-// cd_render_participant (migrations).
+// cd_render_participant (sql/1-render/).
 import { listPage } from './list.ts';
 import type { Pool } from './pool.ts';
 

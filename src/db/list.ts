@@ -47,12 +47,8 @@ export async function listPage(pool: Pool, spec: ListSpec, request: ListRequest)
   const direction = desc ? 'DESC' : 'ASC';
   const sql = `
     SELECT ${cursorCheck} AS cursor_found,
-           json_build_object(
-             'object', 'list',
-             'data', coalesce(json_agg(${spec.render(p)} ORDER BY page.n) FILTER (WHERE page.n <= ${limit}), '[]'::json),
-             'has_more', count(*) > ${limit},
-             'url', ${url}::text
-           )::text AS body
+           cd_render_list(json_agg(${spec.render(p)} ORDER BY page.n) FILTER (WHERE page.n <= ${limit}),
+                          count(*) > ${limit}, ${url}::text)::text AS body
     FROM (
       SELECT rows.t, row_number() OVER (ORDER BY (rows.t).${spec.sortKey} ${direction}, (rows.t).id ${direction}) AS n
       FROM (

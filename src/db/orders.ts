@@ -1,5 +1,5 @@
 // Orders as the API shows them; the JSON, line items and total included, comes from
-// cd_render_order (migrations).
+// cd_render_order (sql/1-render/).
 import type { CreatedWindow } from '../domain/timestamps.ts';
 import { listPage } from './list.ts';
 import type { Pool } from './pool.ts';

@@ -7,12 +7,18 @@ import pg from 'pg';
 // (synchronous_commit = off): a PostgreSQL crash may forget the last fraction of a second of
 // them, though never corrupt anything. Only for writes that are redone when forgotten (the
 // delivery pipeline's, docs/webhooks.md); the default waits.
+//
+// The service's tables and functions live in schema public, and every connection says so: the
+// default search_path starts with "$user", and BullMQ's PostgreSQL backend keeps its tables and
+// functions in a schema named after the queue prefix, which is also the embedded database's user
+// name (clubdata). Without this, once that schema existed, unqualified names (and the schema
+// runner, src/db/migrate.ts) would land in BullMQ's schema.
 export function createPool(connectionString: string, max = 10, options: { waitForFlush?: boolean } = {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max,
     idleTimeoutMillis: 30_000,
-    ...(options.waitForFlush === false ? { options: '-c synchronous_commit=off' } : {}),
+    options: `-c search_path=public${options.waitForFlush === false ? ' -c synchronous_commit=off' : ''}`,
   });
   // An idle client that loses its connection must not take the process down.
   pool.on('error', () => {});

@@ -1,4 +1,4 @@
-// The schedule of a day or window; the items come from cd_schedule_items (migrations).
+// The schedule of a day or window; the items come from cd_schedule_items (sql/1-render/).
 import type { ScheduleWindow } from '../domain/schedule-window.ts';
 import type { Pool } from './pool.ts';
 import { toTimestamptz } from './time-window.ts';
@@ -15,12 +15,8 @@ export interface ScheduleFilter {
 // is 23 or 25 hours long, as it is in the club. "Today" is read on the club's clock too. A
 // window arrives as two instants in epoch microseconds, both inclusive.
 const SCHEDULE_SQL = `
-  SELECT json_build_object(
-           'object', 'list',
-           'data', cd_schedule_items(c.club_id, w.starts_from, w.starts_until, w.until_inclusive, $5, $6),
-           'has_more', false,
-           'url', '/v1/schedule'
-         )::text AS body
+  SELECT cd_render_list(cd_schedule_items(c.club_id, w.starts_from, w.starts_until, w.until_inclusive, $5, $6),
+                        false, '/v1/schedule')::text AS body
   FROM clubs c
   CROSS JOIN LATERAL (SELECT coalesce($2::date, (now() AT TIME ZONE c.timezone)::date) AS day) d
   CROSS JOIN LATERAL (

@@ -1,4 +1,4 @@
-// The ledger as the API shows it; the JSON comes from cd_render_transaction (migrations).
+// The ledger as the API shows it; the JSON comes from cd_render_transaction (sql/1-render/).
 import type { CreatedWindow } from '../domain/timestamps.ts';
 import { listPage } from './list.ts';
 import type { Pool } from './pool.ts';

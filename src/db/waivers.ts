@@ -1,5 +1,5 @@
 // The waiver log as the API shows it; the JSON, computed status included, comes from
-// cd_render_waiver (migrations).
+// cd_render_waiver (sql/1-render/).
 import type { CreatedWindow } from '../domain/timestamps.ts';
 import { listPage } from './list.ts';
 import type { Pool } from './pool.ts';

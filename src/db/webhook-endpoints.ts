@@ -1,5 +1,5 @@
 // Webhook endpoints as the API manages them; the JSON comes from cd_render_webhook_endpoint and
-// cd_render_webhook_attempt (migrations/0007_webhooks.sql). Secrets arrive here sealed and are
+// cd_render_webhook_attempt (sql/1-render/). Secrets arrive here sealed and are
 // only ever written: no query reads a secret back for the API.
 import type pg from 'pg';
 import { listPage } from './list.ts';
@@ -38,12 +38,8 @@ export async function createEndpoint(pool: Pool, input: NewEndpoint): Promise<st
 /** Every live endpoint of the club, oldest first, in the list envelope (not paginated). */
 export async function listEndpoints(pool: Pool, clubId: string): Promise<string> {
   const result = await pool.query<{ body: string }>(
-    `SELECT json_build_object(
-              'object', 'list',
-              'data', coalesce(json_agg(cd_render_webhook_endpoint(e) ORDER BY e.created_at, e.id), '[]'::json),
-              'has_more', false,
-              'url', '/v1/webhook_endpoints'
-            )::text AS body
+    `SELECT cd_render_list(json_agg(cd_render_webhook_endpoint(e) ORDER BY e.created_at, e.id), false,
+                           '/v1/webhook_endpoints')::text AS body
        FROM webhook_endpoints e
       WHERE e.club_id = $1 AND e.deleted_at IS NULL`,
     [clubId],
@@ -145,12 +141,9 @@ export async function updateEndpoint(
   });
 }
 
+/** By the rule the delivery worker also cancels with (cd_cancel_deliveries). */
 async function cancelPendingDeliveries(client: pg.PoolClient, clubId: string, endpointId: string): Promise<void> {
-  await client.query(
-    `UPDATE deliveries SET status = 'canceled', completed_at = now(), leased_until = NULL
-      WHERE club_id = $1 AND endpoint_id = $2 AND status = 'pending'`,
-    [clubId, endpointId],
-  );
+  await client.query('SELECT cd_cancel_deliveries($1, $2, NULL)', [clubId, endpointId]);
 }
 
 /**
@@ -296,6 +289,8 @@ export async function recoverDeliveries(pool: Pool, request: RecoveryRequest): P
               )::text AS body`,
       p.values,
     );
+    // Sent at commit: the pipeline wakes the endpoint's lane at once (workers/relay.ts).
+    await client.query(`SELECT pg_notify('clubdata_lanes', $1 || ' ' || $2)`, [request.clubId, request.endpointId]);
     return { outcome: 'queued', body: result.rows[0]!.body } as const;
   });
 }

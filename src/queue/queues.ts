@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 export const QUEUE_NAMES = {
   fanOut: 'clubdata-fan-out',
   delivery: 'clubdata-delivery',
+  givenUp: 'clubdata-deliveries-given-up',
 } as const;
 
 /** One committed signal to fan out to the club's matching endpoints. */
@@ -16,17 +17,84 @@ export interface FanOutJob {
   signalId: string;
 }
 
-/** One (signal, endpoint) delivery; its state lives in the deliveries table. */
-export interface DeliveryJob {
+/**
+ * One endpoint's delivery lane: the job that claims the endpoint's due deliveries, posts them and
+ * records them (workers/deliver.ts). The deliveries table says what is due; a lane job carries
+ * nothing else, so a lost one is made again from the table.
+ */
+export interface LaneJob {
+  clubId: string;
+  endpointId: string;
+}
+
+/**
+ * A delivery given up (its retry schedule exhausted, or its endpoint disabled by it), shown to
+ * operators as a failed job of its own queue in Bull Board, with the last attempt's error.
+ * Retrying that job in Bull Board sends the delivery once more (workers/main.ts).
+ */
+export interface GivenUpJob {
   clubId: string;
   endpointId: string;
   sequence: number;
   signalId: string;
+  attempts: number;
+  error: string;
 }
 
 export const fanOutJobId = (job: FanOutJob) => `${job.clubId}.${job.sequence}`;
-export const deliveryJobId = (job: Pick<DeliveryJob, 'clubId' | 'endpointId' | 'sequence'>) =>
-  `${job.clubId}.${job.endpointId}.${job.sequence}`;
+const laneId = (lane: LaneJob) => `lane.${lane.clubId}.${lane.endpointId}`;
+
+/**
+ * Makes sure each lane runs now: adds its job, or brings forward a lane waiting for a later due
+ * time. One lane job per endpoint at a time: a lane already waiting stays as it is, and a wake
+ * that arrives while the lane runs is kept and runs once the lane finishes (BullMQ's
+ * deduplication with keepLastIfActive), so that deliveries created meanwhile are never left
+ * behind.
+ */
+export async function wakeLanes(queue: Queue<LaneJob>, lanes: LaneJob[]): Promise<void> {
+  if (lanes.length === 0) return;
+  const unique = new Map(lanes.map((lane) => [laneId(lane), lane]));
+  await queue.addBulk(
+    [...unique].map(([id, lane]) => ({
+      name: 'lane',
+      data: { clubId: lane.clubId, endpointId: lane.endpointId },
+      opts: { ...LANE_JOB_OPTIONS, deduplication: { id, reschedule: true, keepLastIfActive: true } },
+    })),
+  );
+}
+
+/**
+ * Whether the lane has a live job (waiting, delayed or running); the reconciler asks before it
+ * wakes a lane. A deduplication key left pointing at no live job would swallow every wake, so
+ * one found so is removed.
+ */
+export async function laneHasJob(queue: Queue<LaneJob>, lane: LaneJob): Promise<boolean> {
+  const key = laneId(lane);
+  const jobId = await queue.getDeduplicationJobId(key);
+  if (!jobId) return false;
+  const job = await queue.getJob(jobId);
+  const state = job ? await job.getState() : 'missing';
+  if (['waiting', 'delayed', 'active', 'prioritized'].includes(state)) return true;
+  await queue.removeDeduplicationKey(key);
+  return false;
+}
+
+/** Shows a given-up delivery in Bull Board (its job fails at once, with the delivery's last error). */
+export async function reportGivenUp(queue: Queue<GivenUpJob>, job: GivenUpJob): Promise<void> {
+  await queue.add(`gave up after ${job.attempts} attempts`, job, {
+    jobId: `${job.clubId}.${job.endpointId}.${job.sequence}.${job.attempts}`,
+    attempts: 1,
+    removeOnComplete: true,
+    removeOnFail: { age: 30 * 86_400 },
+  });
+}
+
+const LANE_JOB_OPTIONS = {
+  removeOnComplete: true,
+  // A failed lane job (stalled too often, or an error of ours) is kept a day for Bull Board; the
+  // reconciler makes a new one meanwhile.
+  removeOnFail: { age: 86_400 },
+} as const;
 
 export interface QueueBackend {
   kind: 'redis' | 'postgres';

@@ -7,7 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { createMetrics } from '../../src/metrics.ts';
-import { openQueueBackend, QUEUE_NAMES, type DeliveryJob, type FanOutJob } from '../../src/queue/queues.ts';
+import { openQueueBackend, QUEUE_NAMES, type FanOutJob, type GivenUpJob, type LaneJob } from '../../src/queue/queues.ts';
 import { createTestDatabase, testConfig, testSecretBox, TEST_REDIS_URL } from '../helper.ts';
 
 const OPERATOR = { user: 'ops', password: 'correct horse battery' };
@@ -35,7 +35,7 @@ beforeAll(async () => {
   ({ pool, url: databaseUrl } = await createTestDatabase());
 });
 
-/** Producers on both queues, in a namespace of this test's own, wiped and closed afterwards. */
+/** Producers on the three queues, in a namespace of this test's own, wiped and closed afterwards. */
 function openQueues(backend: 'redis' | 'postgres') {
   const queueBackend = openQueueBackend({
     redisUrl: backend === 'redis' ? TEST_REDIS_URL : undefined,
@@ -47,10 +47,11 @@ function openQueues(backend: 'redis' | 'postgres') {
   });
   const queues = {
     fanOut: queueBackend.newQueue<FanOutJob>(QUEUE_NAMES.fanOut),
-    delivery: queueBackend.newQueue<DeliveryJob>(QUEUE_NAMES.delivery),
+    delivery: queueBackend.newQueue<LaneJob>(QUEUE_NAMES.delivery),
+    givenUp: queueBackend.newQueue<GivenUpJob>(QUEUE_NAMES.givenUp),
   };
   afterAll(async () => {
-    for (const queue of [queues.fanOut, queues.delivery]) {
+    for (const queue of [queues.fanOut, queues.delivery, queues.givenUp]) {
       await queue.obliterate({ force: true }).catch(() => {});
       await queue.close();
     }
@@ -189,7 +190,7 @@ for (const backend of ['redis', 'postgres'] as const) {
     beforeAll(async () => {
       const queues = openQueues(backend);
       // Something to show: a delayed job, so that nothing would take it even with a worker.
-      await queues.delivery.add('deliver', { clubId: 'club_x', endpointId: 'we_x', sequence: 1, signalId: 'sig_x' }, { delay: 3_600_000 });
+      await queues.delivery.add('lane', { clubId: 'club_x', endpointId: 'we_x' }, { delay: 3_600_000 });
       api = await app({ operator: OPERATOR, queues });
     });
 
@@ -204,11 +205,11 @@ for (const backend of ['redis', 'postgres'] as const) {
       expect(asset).toMatch(/^\/admin\/queues\/static\//);
     });
 
-    it('lists both queues with their counts in its JSON API', async () => {
+    it('lists the three queues with their counts in its JSON API', async () => {
       const response = await api.inject({ method: 'GET', url: '/admin/queues/api/queues', headers: { authorization: RIGHT } });
       expect(response.statusCode, response.body).toBe(200);
       const { queues } = response.json<{ queues: { name: string; counts: Record<string, number> }[] }>();
-      expect(queues.map((q) => q.name).sort()).toEqual([QUEUE_NAMES.delivery, QUEUE_NAMES.fanOut].sort());
+      expect(queues.map((q) => q.name).sort()).toEqual([QUEUE_NAMES.delivery, QUEUE_NAMES.fanOut, QUEUE_NAMES.givenUp].sort());
       expect(queues.find((q) => q.name === QUEUE_NAMES.delivery)!.counts.delayed).toBe(1);
       expect(queues.find((q) => q.name === QUEUE_NAMES.fanOut)!.counts.delayed).toBe(0);
     });

@@ -252,22 +252,26 @@ describe('clubdata receive without --secret', () => {
 
 describe('clubdata receive usage', () => {
   it('refuses a malformed --secret and --status with exit code 2 and a clear message', async () => {
-    for (const [args, message] of [
+    const cases = [
       [['--secret', '"whsec_abc",'], '--secret'],
       [['--status', '99'], '--status'],
       [['--port', 'http'], '--port'],
-    ] as const) {
-      const child = spawn(process.execPath, [`${root}src/cli.ts`, 'receive', ...args], {
-        cwd: root,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let err = '';
-      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
-      const [code] = await once(child, 'exit');
-      expect(code, err).toBe(2);
-      expect(err).toContain(message);
-      expect(err).not.toMatch(/\n\s+at /);
-    }
-  });
+    ] as const;
+    // At once: each is a Node start, seconds apiece on a loaded machine.
+    await Promise.all(
+      cases.map(async ([args, message]) => {
+        const child = spawn(process.execPath, [`${root}src/cli.ts`, 'receive', ...args], {
+          cwd: root,
+          env: { PATH: process.env.PATH, HOME: process.env.HOME },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let err = '';
+        child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString('utf8')));
+        const [code] = await once(child, 'exit');
+        expect(code, err).toBe(2);
+        expect(err).toContain(message);
+        expect(err).not.toMatch(/\n\s+at /);
+      }),
+    );
+  }, 60_000);
 });

@@ -1,15 +1,17 @@
-// The delivery worker's statements (src/db/deliveries.ts, migrations/0009_delivery_batches.sql)
-// called as the worker calls them, many at once, so that they share batches: each caller must
-// get its own answer, and a delivery must never be claimed twice.
+// The delivery worker's statements (src/db/deliveries.ts, sql/5-delivery/) called as the worker
+// calls them, many at once, so that they share batches: each caller must get its own answer, and
+// a delivery must never be claimed twice. Also the one rule that cancels deliveries, which the
+// endpoint's deletion and disabling (src/db/webhook-endpoints.ts) share with the worker's claim.
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  claimDelivery,
+  claimLane,
   fanOutSignal,
+  laneNextDue,
   recordAttempt,
   type DeliveryKey,
 } from '../../src/db/deliveries.ts';
 import type { Pool } from '../../src/db/pool.ts';
-import { updateEndpoint } from '../../src/db/webhook-endpoints.ts';
+import { deleteEndpoint, updateEndpoint } from '../../src/db/webhook-endpoints.ts';
 import { createTestDatabase, insertClub, testSecretBox } from '../helper.ts';
 import { insertCustomer, insertEndpoint } from '../workers/pipeline-helper.ts';
 
@@ -46,6 +48,11 @@ const success = (attemptNumber: number) => ({
 });
 const decided = { succeeded: true, gone: false, retryDelayMs: null, disableAfterMs: 1_000_000 };
 
+/** Claims an endpoint's due deliveries as its lane does: the sequences claimed, in order. */
+async function claimed(endpointId: string, batch = 100): Promise<number[]> {
+  return (await claimLane(pool, clubId, endpointId, batch, LEASE_MS)).claimed.map((c) => c.key.sequence);
+}
+
 describe('fanOutSignal', () => {
   it('gives each of many simultaneous callers the pending deliveries of its own signal, once', async () => {
     const { endpoints, sequences } = await signalsFor(3, 6);
@@ -80,68 +87,62 @@ describe('fanOutSignal', () => {
     const first = await fanOutSignal(pool, clubId, sequence);
     expect(first).toHaveLength(2);
     const key: DeliveryKey = { clubId, endpointId: endpoints[0]!.id, sequence };
-    const claim = await claimDelivery(pool, key, LEASE_MS);
-    expect(claim.state).toBe('claimed');
+    expect(await claimed(key.endpointId)).toEqual([sequence]);
     await recordAttempt(pool, key, first[0]!.signalId, success(1), decided);
     const again = await fanOutSignal(pool, clubId, sequence);
     expect(again.map((d) => d.endpointId)).toEqual([endpoints[1]!.id]);
   });
 });
 
-describe('claimDelivery', () => {
-  it('claims a delivery once when many callers ask for it at the same moment', async () => {
+describe('claimLane', () => {
+  it('claims a delivery once when the same lane runs twice at the same moment', async () => {
     const { endpoints, sequences } = await signalsFor(1, 1);
     const [sequence] = sequences as [number];
     await fanOutSignal(pool, clubId, sequence);
-    const key: DeliveryKey = { clubId, endpointId: endpoints[0]!.id, sequence };
-    const claims = await Promise.all(Array.from({ length: 5 }, () => claimDelivery(pool, key, LEASE_MS)));
-    const claimed = claims.filter((c) => c.state === 'claimed');
-    expect(claimed).toHaveLength(1);
-    expect(claims.filter((c) => c.state === 'later')).toHaveLength(4);
+    const endpointId = endpoints[0]!.id;
+    const claims = await Promise.all(Array.from({ length: 5 }, () => claimLane(pool, clubId, endpointId, 1, LEASE_MS)));
+    expect(claims.flatMap((c) => c.claimed.map((d) => d.key.sequence))).toEqual([sequence]);
     const { rows } = await pool.query(
       'SELECT attempts, leased_until > now() AS leased FROM deliveries WHERE club_id = $1 AND endpoint_id = $2 AND signal_sequence = $3',
-      [clubId, key.endpointId, sequence],
+      [clubId, endpointId, sequence],
     );
     expect(rows[0]).toEqual({ attempts: 1, leased: true });
   });
 
-  it('brings the endpoint and the stored signal with a claim', async () => {
-    const { endpoints, sequences } = await signalsFor(1, 1);
-    const [sequence] = sequences as [number];
-    await fanOutSignal(pool, clubId, sequence);
-    const claim = await claimDelivery(pool, { clubId, endpointId: endpoints[0]!.id, sequence }, LEASE_MS);
-    if (claim.state !== 'claimed') throw new Error(`expected a claim, got ${claim.state}`);
-    const { rows } = await pool.query('SELECT id, body FROM signals WHERE club_id = $1 AND sequence = $2', [clubId, sequence]);
-    expect(claim.attempt).toBe(1);
-    expect(claim.target).toMatchObject({ url: `http://127.0.0.1:9${endpoints[0]!.path}`, active: true, previousSecret: null });
-    expect(claim.target!.signalId).toBe(rows[0].id);
-    expect(claim.target!.body).toBe(rows[0].body);
-    expect(secretBox.open(claim.target!.secret)).toBe(endpoints[0]!.secret);
+  it('claims in sequence order, at most a batch, and brings the endpoint and the stored signal', async () => {
+    const { endpoints, sequences } = await signalsFor(1, 3);
+    for (const sequence of sequences) await fanOutSignal(pool, clubId, sequence);
+    const claim = await claimLane(pool, clubId, endpoints[0]!.id, 2, LEASE_MS);
+    expect(claim.claimed.map((c) => c.key.sequence)).toEqual(sequences.slice(0, 2));
+    const first = claim.claimed[0]!;
+    const { rows } = await pool.query('SELECT id, body FROM signals WHERE club_id = $1 AND sequence = $2', [clubId, sequences[0]]);
+    expect(first.attempt).toBe(1);
+    expect(first.target).toMatchObject({ url: `http://127.0.0.1:9${endpoints[0]!.path}`, previousSecret: null });
+    expect(first.target.signalId).toBe(rows[0].id);
+    expect(first.target.body).toBe(rows[0].body);
+    expect(secretBox.open(first.target.secret)).toBe(endpoints[0]!.secret);
+    expect(await claimed(endpoints[0]!.id)).toEqual(sequences.slice(2));
   });
 
-  it('answers later for a delivery not due yet, and done for a finished or unknown one', async () => {
+  it('claims nothing not due, leased or finished, and laneNextDue tells when the lane has work again', async () => {
     const { endpoints, sequences } = await signalsFor(2, 1);
     const [sequence] = sequences as [number];
     const [pending] = await fanOutSignal(pool, clubId, sequence);
-    const notDue: DeliveryKey = { clubId, endpointId: endpoints[0]!.id, sequence };
+    const [notDue, finished] = endpoints.map((e) => e.id) as [string, string];
     await pool.query(
       `UPDATE deliveries SET next_attempt_at = now() + interval '1 minute'
         WHERE club_id = $1 AND endpoint_id = $2 AND signal_sequence = $3`,
-      [clubId, notDue.endpointId, sequence],
+      [clubId, notDue, sequence],
     );
-    const finished: DeliveryKey = { clubId, endpointId: endpoints[1]!.id, sequence };
-    expect((await claimDelivery(pool, finished, LEASE_MS)).state).toBe('claimed');
-    await recordAttempt(pool, finished, pending!.signalId, success(1), decided);
-
-    const [later, done, unknown] = await Promise.all([
-      claimDelivery(pool, notDue, LEASE_MS),
-      claimDelivery(pool, finished, LEASE_MS),
-      claimDelivery(pool, { clubId, endpointId: 'we_unknown', sequence }, LEASE_MS),
-    ]);
-    expect(later.state).toBe('later');
-    if (later.state === 'later') expect(later.inMs).toBeGreaterThan(55_000);
-    expect(done).toEqual({ state: 'done' });
-    expect(unknown).toEqual({ state: 'done' });
+    expect(await claimed(notDue)).toEqual([]);
+    expect(await laneNextDue(pool, clubId, notDue)).toBeGreaterThan(55_000);
+    expect(await claimed(finished)).toEqual([sequence]);
+    // Leased: due again when the lease lapses, not before.
+    expect(await claimed(finished)).toEqual([]);
+    expect(await laneNextDue(pool, clubId, finished)).toBeGreaterThan(LEASE_MS - 5_000);
+    await recordAttempt(pool, { clubId, endpointId: finished, sequence }, pending!.signalId, success(1), decided);
+    expect(await laneNextDue(pool, clubId, finished)).toBeNull();
+    expect(await claimLane(pool, clubId, 'we_unknown', 5, LEASE_MS)).toEqual({ claimed: [], canceled: 0 });
   });
 });
 
@@ -151,7 +152,7 @@ describe('recordAttempt', () => {
     // A failed attempt of another signal starts the first endpoint's failing streak.
     const [failed] = await fanOutSignal(pool, clubId, failing!);
     const failedKey: DeliveryKey = { clubId, endpointId: failed!.endpointId, sequence: failing! };
-    expect((await claimDelivery(pool, failedKey, LEASE_MS)).state).toBe('claimed');
+    expect(await claimed(failedKey.endpointId)).toContain(failing);
     const failure = { ...success(1), statusCode: 500, error: 'HTTP 500 Internal Server Error' };
     const retry = await recordAttempt(pool, failedKey, failed!.signalId, failure, { ...decided, succeeded: false, retryDelayMs: 60_000 });
     expect(retry).toEqual({ outcome: 'retry', delayMs: 60_000 });
@@ -162,8 +163,8 @@ describe('recordAttempt', () => {
     for (const sequence of sequences) {
       for (const d of await fanOutSignal(pool, clubId, sequence)) keys.push({ key: { clubId, endpointId: d.endpointId, sequence }, signalId: d.signalId });
     }
-    const claims = await Promise.all(keys.map(({ key }) => claimDelivery(pool, key, LEASE_MS)));
-    expect(claims.every((c) => c.state === 'claimed')).toBe(true);
+    const claims = await Promise.all([...new Set(keys.map(({ key }) => key.endpointId))].map((endpointId) => claimed(endpointId)));
+    expect(claims.flat().filter((sequence) => sequences.includes(sequence))).toHaveLength(keys.length);
     const results = await Promise.all(keys.map(({ key, signalId }) => recordAttempt(pool, key, signalId, success(1), decided)));
     expect(results.every((r) => r.outcome === 'succeeded')).toBe(true);
 
@@ -177,5 +178,106 @@ describe('recordAttempt', () => {
     expect(rows).toHaveLength(keys.length);
     for (const row of rows) expect(row).toEqual({ status: 'succeeded', leased_until: null, completed: true, attempts: 1 });
     for (const endpoint of endpoints) expect(await failingSince(endpoint.id)).toBeNull();
+  });
+});
+
+describe('recordAttempt, for failures', () => {
+  it('settles each failure in a batch shared with a success: retry, give up, disable on 410 or on a failing streak', async () => {
+    const { endpoints, sequences } = await signalsFor(5, 1);
+    const [sequence] = sequences as [number];
+    const pending = await fanOutSignal(pool, clubId, sequence);
+    const [succeeding, retrying, exhausted, gone, failing] = endpoints.map((e) => e.id) as [string, string, string, string, string];
+    // The last endpoint has been failing for two days, beyond its one day.
+    await pool.query(`UPDATE webhook_endpoints SET failing_since = now() - interval '2 days' WHERE club_id = $1 AND id = $2`, [clubId, failing]);
+    const keyOf = (endpointId: string): DeliveryKey => ({ clubId, endpointId, sequence });
+    for (const endpoint of endpoints) expect(await claimed(endpoint.id)).toEqual([sequence]);
+    const signalId = pending[0]!.signalId;
+    const failure = { ...success(1), statusCode: 503, error: 'HTTP 503 Service Unavailable' };
+    const day = 86_400_000;
+    const results = await Promise.all([
+      recordAttempt(pool, keyOf(succeeding), signalId, success(1), decided),
+      recordAttempt(pool, keyOf(retrying), signalId, failure, { ...decided, succeeded: false, retryDelayMs: 60_000 }),
+      recordAttempt(pool, keyOf(exhausted), signalId, failure, { ...decided, succeeded: false, retryDelayMs: null }),
+      recordAttempt(pool, keyOf(gone), signalId, { ...failure, statusCode: 410, error: 'HTTP 410 Gone' }, { ...decided, succeeded: false, gone: true, retryDelayMs: 60_000 }),
+      recordAttempt(pool, keyOf(failing), signalId, failure, { ...decided, succeeded: false, retryDelayMs: 60_000, disableAfterMs: day }),
+    ]);
+    expect(results).toEqual([
+      { outcome: 'succeeded' },
+      { outcome: 'retry', delayMs: 60_000 },
+      { outcome: 'failed' },
+      { outcome: 'endpoint_disabled', reason: 'gone' },
+      { outcome: 'endpoint_disabled', reason: 'failing' },
+    ]);
+
+    const { rows } = await pool.query(
+      `SELECT d.endpoint_id, d.status, d.leased_until, d.completed_at IS NOT NULL AS completed,
+              round(extract(epoch FROM d.next_attempt_at - now()))::int AS due_in_s,
+              e.status AS endpoint_status, e.disabled_reason, e.failing_since IS NOT NULL AS failing,
+              (SELECT json_agg(json_build_object('status_code', a.status_code, 'error', a.error)) FROM delivery_attempts a
+                WHERE a.club_id = d.club_id AND a.endpoint_id = d.endpoint_id AND a.signal_sequence = d.signal_sequence) AS attempts
+         FROM deliveries d JOIN webhook_endpoints e ON e.club_id = d.club_id AND e.id = d.endpoint_id
+        WHERE d.club_id = $1 AND d.signal_sequence = $2`,
+      [clubId, sequence],
+    );
+    const byEndpoint = new Map(rows.map((r) => [r.endpoint_id, r]));
+    const settled = (status: string, endpointStatus: string, disabledReason: string | null, failing: boolean) => ({
+      status, leased_until: null, completed: status !== 'pending', endpoint_status: endpointStatus, disabled_reason: disabledReason, failing,
+    });
+    expect(byEndpoint.get(succeeding)).toMatchObject({ ...settled('succeeded', 'active', null, false), attempts: [{ status_code: 200, error: null }] });
+    expect(byEndpoint.get(retrying)).toMatchObject({ ...settled('pending', 'active', null, true), due_in_s: 60 });
+    expect(byEndpoint.get(exhausted)).toMatchObject(settled('failed', 'active', null, true));
+    expect(byEndpoint.get(gone)).toMatchObject({ ...settled('failed', 'disabled', 'gone', true), attempts: [{ status_code: 410, error: 'HTTP 410 Gone' }] });
+    expect(byEndpoint.get(failing)).toMatchObject(settled('failed', 'disabled', 'failing', true));
+  });
+});
+
+describe('canceling the deliveries of a deleted or disabled endpoint', () => {
+  it('leaves the same row whether the deletion, the disabling or the worker claim cancels it', async () => {
+    const { endpoints, sequences } = await signalsFor(3, 2);
+    const [first, second] = sequences as [number, number];
+    const [disabled, gone, deleted] = endpoints.map((e) => e.id) as [string, string, string];
+    const keyOf = (endpointId: string, sequence: number): DeliveryKey => ({ clubId, endpointId, sequence });
+    // The second signal's delivery to each endpoint (fanned out first): one failed attempt, due again now.
+    const [pendingSecond] = await fanOutSignal(pool, clubId, second);
+    for (const endpointId of [disabled, gone, deleted]) {
+      expect(await claimed(endpointId)).toEqual([second]);
+      const failure = { ...success(1), statusCode: 500, error: 'HTTP 500 Internal Server Error' };
+      expect(await recordAttempt(pool, keyOf(endpointId, second), pendingSecond!.signalId, failure, { ...decided, succeeded: false, retryDelayMs: 0 }))
+        .toEqual({ outcome: 'retry', delayMs: 0 });
+    }
+    const [pendingFirst] = await fanOutSignal(pool, clubId, first);
+    // The first signal's delivery to the endpoint to be disabled: its first attempt under way.
+    expect(await claimed(disabled, 1)).toEqual([first]);
+    // A 410 for the first signal disables the middle endpoint; its other delivery stays pending.
+    expect(await claimed(gone, 1)).toEqual([first]);
+    const answer410 = { ...success(1), statusCode: 410, error: 'HTTP 410 Gone' };
+    expect(await recordAttempt(pool, keyOf(gone, first), pendingFirst!.signalId, answer410, { ...decided, succeeded: false, gone: true, retryDelayMs: 5000 }))
+      .toEqual({ outcome: 'endpoint_disabled', reason: 'gone' });
+
+    await updateEndpoint(pool, clubId, disabled, () => ({ status: 'disabled' }));
+    await deleteEndpoint(pool, clubId, deleted);
+    // The worker finds the pending delivery to the endpoint the 410 disabled: canceled, not claimed.
+    expect(await claimLane(pool, clubId, gone, 5, LEASE_MS)).toEqual({ claimed: [], canceled: 1 });
+    expect(await claimLane(pool, clubId, disabled, 5, LEASE_MS)).toEqual({ claimed: [], canceled: 0 });
+
+    const { rows } = await pool.query(
+      `SELECT d.endpoint_id, d.signal_sequence::int AS sequence, d.status, d.attempts, d.leased_until, d.completed_at IS NOT NULL AS completed,
+              (SELECT count(*)::int FROM delivery_attempts a
+                WHERE a.club_id = d.club_id AND a.endpoint_id = d.endpoint_id AND a.signal_sequence = d.signal_sequence) AS recorded
+         FROM deliveries d WHERE d.club_id = $1 AND d.signal_sequence = ANY ($2::bigint[])`,
+      [clubId, [first, second]],
+    );
+    const row = (endpointId: string, sequence: number) => {
+      const { endpoint_id, sequence: _sequence, ...state } = rows.find((r) => r.endpoint_id === endpointId && r.sequence === sequence)!;
+      return state;
+    };
+    // Canceled, completed, no lease; the attempt count is the attempts made, which the records show.
+    const canceledAfterOneAttempt = { status: 'canceled', attempts: 1, leased_until: null, completed: true, recorded: 1 };
+    expect(row(disabled, second)).toEqual(canceledAfterOneAttempt);
+    expect(row(deleted, second)).toEqual(canceledAfterOneAttempt);
+    expect(row(gone, second)).toEqual(canceledAfterOneAttempt);
+    // An attempt under way when the endpoint was disabled still counts: it may arrive, the last.
+    expect(row(disabled, first)).toEqual({ status: 'canceled', attempts: 1, leased_until: null, completed: true, recorded: 0 });
+    expect(row(gone, first)).toMatchObject({ status: 'failed', attempts: 1, recorded: 1 });
   });
 });

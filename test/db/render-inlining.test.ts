@@ -1,10 +1,10 @@
-// The performance rule of migrations/0001_core_helpers.sql, checked without timing anything:
+// The performance rule of sql/README.md ("Writing a function"), checked without timing anything:
 // the leaf helpers (cd_utc, cd_local, cd_date) are inlined into every renderer, and schedule
-// items take the club's timezone from the club row rather than calling cd_club_timezone per
-// item (migrations/0008). With track_functions = 'all', PostgreSQL counts each call of a SQL
-// function that really runs as a call; an inlined one is part of its caller's plan and never
-// shows up in pg_stat_xact_user_functions. The benchmark (bench/read-api.ts) found the schedule
-// spending over half its time in such calls.
+// items take the club's timezone from the club row rather than from a function call per item
+// (sql/1-render/cd_render_event_schedule_item.sql). With track_functions = 'all', PostgreSQL
+// counts each call of a SQL function that really runs as a call; an inlined one is part of its
+// caller's plan and never shows up in pg_stat_xact_user_functions. The benchmark
+// (bench/read-api.ts) found the schedule spending over half its time in such calls.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Pool } from '../../src/db/pool.ts';
 import { insertBooking, insertCustomer, insertEvent, insertParticipant, insertSession, insertSpace } from '../fixtures.ts';
@@ -71,7 +71,6 @@ describe('schedule items', () => {
     // The renderers did run (two runs: 2 x 3 reservations, 2 x 1 session), so the absence below means something.
     expect(calls.cd_render_reservation_schedule_item).toBe(6);
     expect(calls.cd_render_event_schedule_item).toBe(2);
-    expect(calls.cd_club_timezone).toBeUndefined();
     expect(calls.cd_local).toBeUndefined();
   });
 

@@ -1,5 +1,6 @@
-// Fault tests with real processes on loopback: `clubdata worker` children killed and restarted,
-// two workers at once, a Redis of the test's own restarted mid-stream, and a hanging receiver.
+// Fault tests with real processes on loopback, on both queue backends: `clubdata worker`
+// children killed and restarted (twice with the same deliveries in flight), two workers at once,
+// a Redis of the test's own restarted mid-stream, and a hanging receiver.
 // Every delivery is verified with both the standardwebhooks and the svix libraries.
 import { randomBytes } from 'node:crypto';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
@@ -8,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Pool } from '../../src/db/pool.ts';
 import { SecretBox } from '../../src/domain/secrets.ts';
 import { createTestDatabase, insertClub } from '../helper.ts';
-import { insertCustomer, insertEndpoint, runPipeline, type EndpointFixture } from './pipeline-helper.ts';
+import { eventually, insertCustomer, insertEndpoint, runPipeline, type EndpointFixture } from './pipeline-helper.ts';
 import { freePort, RedisProcess, WorkerProcess } from './processes.ts';
 import { TestReceiver, type ReceivedRequest } from './receiver.ts';
 
@@ -29,10 +30,13 @@ async function signalIds(pool: Pool, clubId: string): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-function workerEnv(databaseUrl: string, redisUrl: string, prefix: string): Record<string, string> {
+type Backend = 'redis' | 'postgres';
+
+/** The worker's environment; on the postgres backend no REDIS_URL, as `npm start` runs it. */
+function workerEnv(backend: Backend, databaseUrl: string, redisUrl: string, prefix: string): Record<string, string> {
   return {
     DATABASE_URL: databaseUrl,
-    REDIS_URL: redisUrl,
+    ...(backend === 'redis' ? { REDIS_URL: redisUrl } : {}),
     QUEUE_PREFIX: prefix,
     CLUBDATA_ENV: 'development',
     WEBHOOK_SECRET_KEY: KEY.toString('base64'),
@@ -41,7 +45,7 @@ function workerEnv(databaseUrl: string, redisUrl: string, prefix: string): Recor
   };
 }
 
-describe('fault tolerance with real worker processes', () => {
+describe.each(['postgres', 'redis'] as const)('fault tolerance with real worker processes, %s backend', (backend) => {
   let pool: Pool;
   let url: string;
   let receiver: TestReceiver;
@@ -69,7 +73,7 @@ describe('fault tolerance with real worker processes', () => {
   });
 
   function startWorker(prefix: string): WorkerProcess {
-    const worker = new WorkerProcess(workerEnv(url, redis.url, prefix));
+    const worker = new WorkerProcess(workerEnv(backend, url, redis.url, prefix));
     workers.push(worker);
     return worker;
   }
@@ -99,12 +103,13 @@ describe('fault tolerance with real worker processes', () => {
     await expectAllDelivered([endpoint], await signalIds(pool, club.id), 30_000);
     const { rows } = await pool.query('SELECT attempt_number, status_code, error FROM delivery_attempts WHERE endpoint_id = $1 ORDER BY attempt_number', [endpoint.id]);
     expect(rows.slice(0, 2).map((r) => r.status_code)).toEqual([503, 503]);
-    await new Promise((r) => setTimeout(r, 300)); // the worker records the attempt after the answer
-    const { rows: final } = await pool.query('SELECT status_code FROM delivery_attempts WHERE endpoint_id = $1 ORDER BY attempt_number', [endpoint.id]);
-    expect(final.at(-1).status_code).toBe(200);
+    // The worker records the attempt after the answer.
+    const last = async () =>
+      (await pool.query('SELECT status_code FROM delivery_attempts WHERE endpoint_id = $1 ORDER BY attempt_number', [endpoint.id])).rows.at(-1);
+    await eventually('the successful attempt recorded', async () => (await last())?.status_code === 200);
     worker.kill('SIGTERM');
     expect(await worker.exit()).toBe(0);
-  });
+  }, 120_000);
 
   it('a worker killed with SIGKILL mid-deliveries, then restarted: every delivery arrives', async () => {
     const club = await insertClub(pool);
@@ -127,6 +132,36 @@ describe('fault tolerance with real worker processes', () => {
     second.kill('SIGTERM');
     expect(await second.exit()).toBe(0);
   }, 120_000);
+
+  it('a worker killed twice while the same deliveries are in flight: they are delivered', async () => {
+    const club = await insertClub(pool);
+    const endpoint = await insertEndpoint(pool, secretBox, club.id, receiver.url);
+    // Answers only after 20 s: each worker dies with the deliveries in flight, unanswered.
+    let answering = false;
+    receiver.respond = (r) => (r.path !== endpoint.path ? { status: 404 } : answering ? { status: 200 } : { status: 200, delayMs: 20_000 });
+    const prefix = `t${randomBytes(4).toString('hex')}`;
+    for (let i = 0; i < 3; i++) await insertCustomer(pool, club.id);
+    const ids = await signalIds(pool, club.id);
+    for (let round = 1; round <= 2; round++) {
+      const worker = startWorker(prefix);
+      // Every delivery in flight, `round` times over: the leases of the dead worker lapsed.
+      await receiver.waitFor(() => receiver.at(endpoint.path).length >= ids.length * round, 60_000, `deliveries in flight, round ${round}`);
+      worker.kill('SIGKILL');
+      await worker.exit();
+    }
+    answering = true;
+    const last = startWorker(prefix);
+    // The dead workers' requests get their late answers too, so the receiver alone proves
+    // nothing here: the deliveries must be recorded as succeeded, by the third worker.
+    const succeeded = async () =>
+      (await pool.query(`SELECT count(*)::int AS n FROM deliveries WHERE endpoint_id = $1 AND status = 'succeeded'`, [endpoint.id])).rows[0].n;
+    const deadline = Date.now() + 60_000;
+    while ((await succeeded()) < ids.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(await succeeded()).toBe(ids.length);
+    await expectAllDelivered([endpoint], ids, 1000);
+    last.kill('SIGTERM');
+    expect(await last.exit()).toBe(0);
+  }, 180_000);
 
   it('two workers at once, no crash: no delivery is made twice', async () => {
     const club = await insertClub(pool);
@@ -151,7 +186,7 @@ describe('fault tolerance with real worker processes', () => {
     b.kill('SIGTERM');
     expect(await a.exit()).toBe(0);
     expect(await b.exit()).toBe(0);
-  });
+  }, 120_000);
 
   it('SIGTERM drains: in-flight deliveries finish, the rest wait for the next worker, none lost', async () => {
     const club = await insertClub(pool);
@@ -181,7 +216,7 @@ describe('fault tolerance with real worker processes', () => {
     expect(await second.exit()).toBe(0);
   }, 120_000);
 
-  it('Redis restarted mid-stream (its jobs lost): no signal is lost', async () => {
+  it.runIf(backend === 'redis')('Redis restarted mid-stream (its jobs lost): no signal is lost', async () => {
     const club = await insertClub(pool);
     const endpoint = await insertEndpoint(pool, secretBox, club.id, receiver.url);
     receiver.respond = () => ({ status: 200 });
@@ -200,38 +235,52 @@ describe('fault tolerance with real worker processes', () => {
 
 const HANG_TIMEOUT_MS = 4000;
 
-describe('one endpoint cannot hold back another', () => {
-  it('with one endpoint hanging to its timeout, the others keep their normal latency', async () => {
+/** The p99 of a list of latencies (ms). */
+function p99(latencies: number[]): number {
+  const sorted = [...latencies].sort((x, y) => x - y);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!;
+}
+
+describe.each(['postgres', 'redis'] as const)('one endpoint cannot hold back another, %s backend', (backend) => {
+  it('a healthy endpoint keeps its p99 beside one endpoint hanging to its timeout and one refusing connections', async () => {
     const { pool, url } = await createTestDatabase();
     const running = await runPipeline(pool, url, {
-      backend: 'redis',
-      delivery: { timeoutMs: HANG_TIMEOUT_MS, concurrency: 10, perEndpointConcurrency: 2, retrySchedule: [60_000] },
+      backend,
+      // Retries a second apart: the refusing endpoint keeps failing without loading the machine.
+      delivery: { timeoutMs: HANG_TIMEOUT_MS, concurrency: 10, perEndpointConcurrency: 2, retrySchedule: Array(5).fill(1000) },
     });
     const receiver = await new TestReceiver().start();
     afterAll(() => receiver.stop());
     const club = await insertClub(pool);
+    const healthy = await insertEndpoint(pool, running.secretBox, club.id, receiver.url);
+
+    /** Signals at 20 a second; the healthy endpoint's commit-to-receipt latency of each (ms). */
+    const latencies = async (count: number): Promise<number[]> => {
+      const committed = new Map<string, number>();
+      const before = receiver.at(healthy.path).length;
+      for (let i = 0; i < count; i++) {
+        await insertCustomer(pool, club.id);
+        const { rows } = await pool.query('SELECT id FROM signals WHERE club_id = $1 ORDER BY sequence DESC LIMIT 1', [club.id]);
+        committed.set(rows[0].id, Date.now());
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      await receiver.waitFor(() => receiver.at(healthy.path).length >= before + count, 30_000, 'healthy deliveries');
+      return receiver.at(healthy.path).slice(before).map((r) => r.at - committed.get(String(r.headers['webhook-id']))!);
+    };
+
+    await latencies(10); // warm-up
+    const alone = p99(await latencies(60));
     const hanging = await insertEndpoint(pool, running.secretBox, club.id, receiver.url);
-    const healthy = [
-      await insertEndpoint(pool, running.secretBox, club.id, receiver.url),
-      await insertEndpoint(pool, running.secretBox, club.id, receiver.url),
-    ];
+    const refusing = await insertEndpoint(pool, running.secretBox, club.id, `http://127.0.0.1:${await freePort()}`);
     receiver.respond = (r) => (r.path === hanging.path ? 'hang' : { status: 200 });
-    const committed = new Map<string, number>();
-    for (let i = 0; i < 30; i++) {
-      await insertCustomer(pool, club.id);
-      const { rows } = await pool.query('SELECT id FROM signals WHERE club_id = $1 ORDER BY sequence DESC LIMIT 1', [club.id]);
-      committed.set(rows[0].id, Date.now());
-      await new Promise((r) => setTimeout(r, 30));
-    }
-    for (const endpoint of healthy) {
-      await receiver.waitFor(() => receiver.at(endpoint.path).length >= 30, 20_000, 'healthy deliveries');
-    }
-    const latencies = healthy.flatMap((e) => receiver.at(e.path).map((r) => r.at - committed.get(String(r.headers['webhook-id']))!));
-    latencies.sort((a, b) => a - b);
-    // Each hanging attempt holds a slot for the whole timeout. If hanging attempts could take
-    // every slot, healthy deliveries would queue behind them for at least one timeout; they
-    // must stay well below it (half, leaving room for a loaded machine).
-    expect(latencies[Math.floor(latencies.length * 0.95)]!).toBeLessThan(HANG_TIMEOUT_MS / 2);
+    const beside = p99(await latencies(60));
+    console.log(`${backend}: healthy endpoint p99 alone ${alone} ms, beside a hanging and a refusing endpoint ${beside} ms`);
+    // Within 1.5 times its p99 alone, with 100 ms of slack for timer and scheduling noise on a
+    // loaded 2-core machine. Sharing slots, the healthy endpoint would wait for the hanging
+    // one's timeout (4 s).
+    expect(beside, `p99 alone ${alone} ms, beside ${beside} ms`).toBeLessThanOrEqual(Math.max(alone * 1.5, alone + 100));
     expect(receiver.at(hanging.path).length).toBeGreaterThan(0);
-  });
+    const { rows } = await pool.query('SELECT count(*)::int AS n FROM delivery_attempts WHERE endpoint_id = $1', [refusing.id]);
+    expect(rows[0].n).toBeGreaterThan(0);
+  }, 120_000);
 });

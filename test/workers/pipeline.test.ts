@@ -99,8 +99,9 @@ for (const backend of ['redis', 'postgres'] as const) {
       expect(receiver.at(all.path)).toHaveLength(1);
       expect(receiver.at(bookingsOnly.path)).toHaveLength(0);
       expect(receiver.at(noScope.path)).toHaveLength(0);
-      const { rows: deliveries } = await pool.query('SELECT status, attempts FROM deliveries WHERE endpoint_id = $1', [all.id]);
-      expect(deliveries).toEqual([{ status: 'succeeded', attempts: 1 }]);
+      const delivery = async () => (await pool.query('SELECT status, attempts FROM deliveries WHERE endpoint_id = $1', [all.id])).rows;
+      await eventually('the delivery recorded', async () => (await delivery())[0]?.status !== 'pending');
+      expect(await delivery()).toEqual([{ status: 'succeeded', attempts: 1 }]);
     });
 
     it('retries a failing receiver on the schedule and records every attempt', async () => {
@@ -115,7 +116,7 @@ for (const backend of ['redis', 'postgres'] as const) {
       expect(times[1]! - times[0]!).toBeGreaterThanOrEqual(85);
       expect(times[2]! - times[1]!).toBeGreaterThanOrEqual(175);
       expect(new Set(receiver.at(endpoint.path).map((r) => r.headers['webhook-id'])).size).toBe(1);
-      await new Promise((r) => setTimeout(r, 300));
+      await eventually('the third attempt recorded', async () => (await attemptsOf(pool, endpoint.id)).length === 3);
       const attempts = await attemptsOf(pool, endpoint.id);
       expect(attempts.map((a) => a.status_code)).toEqual([500, 500, 200]);
       expect(attempts[0].error).toMatch(/500/);
@@ -143,7 +144,8 @@ for (const backend of ['redis', 'postgres'] as const) {
       receiver.respond = (r) => (r.path === endpoint.path ? { status: 410 } : previous(r));
       await insertCustomer(pool, club.id);
       await receiver.waitFor(() => receiver.at(endpoint.path).length >= 1, 15_000, 'first attempt');
-      await new Promise((r) => setTimeout(r, 300));
+      // The attempt is recorded once the answer is in, a moment later (longer on a loaded machine).
+      await eventually('the attempt recorded', async () => (await attemptsOf(pool, endpoint.id)).length === 1);
       const { rows } = await pool.query('SELECT status, disabled_reason FROM webhook_endpoints WHERE id = $1', [endpoint.id]);
       expect(rows[0]).toEqual({ status: 'disabled', disabled_reason: 'gone' });
       await insertCustomer(pool, club.id);
@@ -194,7 +196,7 @@ for (const backend of ['redis', 'postgres'] as const) {
       receiver.respond = (r) => (r.path === endpoint.path && ++calls <= 2 ? 'hang' : previous(r));
       await insertCustomer(pool, club.id);
       await receiver.waitFor(() => receiver.deliveredIds(endpoint.path).size === 1, 15_000, 'delivery after two timeouts');
-      await new Promise((r) => setTimeout(r, 300));
+      await eventually('the third attempt recorded', async () => (await attemptsOf(pool, endpoint.id)).length === 3);
       const attempts = await attemptsOf(pool, endpoint.id);
       expect(attempts.map((a) => a.status_code)).toEqual([null, null, 200]);
       expect(attempts[0].error).toMatch(/timed out after 1000 ms/);

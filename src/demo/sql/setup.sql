@@ -7,7 +7,7 @@
 -- pin them so that the result never depends on the server's configuration.
 SET LOCAL TimeZone = 'UTC';
 SET LOCAL DateStyle = 'ISO, YMD';
--- Historic data, not live changes: the signal triggers stand down (migrations/0006_signals.sql).
+-- Historic data, not live changes: the signal triggers stand down (cd_signals_enabled, sql/2-signals/).
 SET LOCAL clubdata.signals = 'off';
 SET LOCAL synchronous_commit = off;
 SET LOCAL work_mem = '128MB';

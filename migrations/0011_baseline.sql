@@ -1,3 +1,13 @@
+-- The schema as the first eleven migrations left it (0001_core_helpers to
+-- 0011_signal_sequence_per_transaction), tables, indexes, constraints and trigger bindings only.
+-- A database migrated by those files adopts this one instead of running it (src/db/migrate.ts).
+--
+-- The functions it names (column defaults, checks, trigger bindings) are defined in sql/; the
+-- runner loads the ones listed on the requires line before this file runs.
+--
+-- requires: cd_new_id cd_is_timezone tg__touch_updated_at tg__signals_immutable tg__signal_touch tg__signal_emit
+
+
 -- The club's data, as the platform writes it. Every primary key leads with club_id and every
 -- query filters by it, so that the data can be sharded by club later. docs/data-model.md
 -- describes which columns a writer sets.
@@ -318,3 +328,154 @@ CREATE TRIGGER _100_touch_updated_at BEFORE UPDATE ON participants FOR EACH ROW 
 CREATE TRIGGER _100_touch_updated_at BEFORE UPDATE ON bookings FOR EACH ROW EXECUTE FUNCTION tg__touch_updated_at();
 CREATE TRIGGER _100_touch_updated_at BEFORE UPDATE ON coaches FOR EACH ROW EXECUTE FUNCTION tg__touch_updated_at();
 CREATE TRIGGER _100_touch_updated_at BEFORE UPDATE ON orders FOR EACH ROW EXECUTE FUNCTION tg__touch_updated_at();
+
+-- Display order of the unpaginated lists: (position, id) within the club.
+CREATE INDEX spaces_display_idx ON spaces (club_id, position, id);
+CREATE INDEX coaches_display_idx ON coaches (club_id, position, id);
+
+-- Signals: change notifications, written by triggers in the writer's own transaction. The
+-- trigger functions are in sql/2-signals/; sql/README.md follows a signal from here to its
+-- delivery attempts.
+
+CREATE TABLE signals (
+  club_id     text NOT NULL REFERENCES clubs (club_id),
+  sequence    bigint NOT NULL,
+  id          text NOT NULL,
+  type        text NOT NULL,
+  scope       text NOT NULL,        -- the read scope a key needs to see this signal
+  resource_id text NOT NULL,
+  created_at  timestamptz NOT NULL,
+  body        text NOT NULL,        -- the stored copy: these bytes are listed, retrieved and delivered
+  PRIMARY KEY (club_id, sequence),
+  UNIQUE (club_id, id)
+);
+CREATE INDEX signals_type_idx ON signals (club_id, type, sequence);
+CREATE INDEX signals_resource_idx ON signals (club_id, resource_id, sequence);
+CREATE INDEX signals_created_idx ON signals (club_id, created_at);
+-- The stored copy never changes once written.
+CREATE TRIGGER _100_immutable BEFORE UPDATE ON signals FOR EACH ROW EXECUTE FUNCTION tg__signals_immutable();
+
+CREATE TABLE signal_sequences (
+  club_id       text PRIMARY KEY REFERENCES clubs (club_id),
+  last_sequence bigint NOT NULL DEFAULT 0
+);
+
+-- Resources touched by open transactions. Rows live only inside the transaction that wrote
+-- them (the commit-time trigger deletes them), so the table need not survive a crash.
+CREATE UNLOGGED TABLE signal_pending (
+  txid        xid8 NOT NULL,
+  kind        text NOT NULL,
+  club_id     text NOT NULL,
+  resource_id text NOT NULL,
+  before      json,                  -- the rendering before the transaction's first change; NULL if new
+  PRIMARY KEY (txid, kind, club_id, resource_id)
+);
+
+CREATE CONSTRAINT TRIGGER _900_signal_emit AFTER INSERT ON signal_pending
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION tg__signal_emit();
+
+-- The tables behind each representation, and the column naming the resource they belong to.
+CREATE TRIGGER _500_signal_touch BEFORE INSERT OR UPDATE OR DELETE ON customers
+  FOR EACH ROW EXECUTE FUNCTION tg__signal_touch('customer', 'id');
+CREATE TRIGGER _500_signal_touch BEFORE INSERT OR UPDATE OR DELETE ON subscriptions
+  FOR EACH ROW EXECUTE FUNCTION tg__signal_touch('subscription', 'id');
+CREATE TRIGGER _500_signal_touch BEFORE INSERT OR UPDATE OR DELETE ON bookings
+  FOR EACH ROW EXECUTE FUNCTION tg__signal_touch('booking', 'id');
+CREATE TRIGGER _500_signal_touch BEFORE INSERT OR UPDATE OR DELETE ON booking_spaces
+  FOR EACH ROW EXECUTE FUNCTION tg__signal_touch('booking', 'booking_id');
+CREATE TRIGGER _500_signal_touch BEFORE INSERT OR UPDATE OR DELETE ON events
+  FOR EACH ROW EXECUTE FUNCTION tg__signal_touch('event', 'id');
+CREATE TRIGGER _500_signal_touch BEFORE INSERT OR UPDATE OR DELETE ON event_sessions
+  FOR EACH ROW EXECUTE FUNCTION tg__signal_touch('event', 'event_id');
+CREATE TRIGGER _500_signal_touch BEFORE INSERT OR UPDATE OR DELETE ON event_time_slots
+  FOR EACH ROW EXECUTE FUNCTION tg__signal_touch('event', 'event_id');
+CREATE TRIGGER _500_signal_touch BEFORE INSERT OR UPDATE OR DELETE ON event_time_slot_spaces
+  FOR EACH ROW EXECUTE FUNCTION tg__signal_touch('event', 'time_slot_id');
+CREATE TRIGGER _500_signal_touch BEFORE INSERT OR UPDATE OR DELETE ON event_tags
+  FOR EACH ROW EXECUTE FUNCTION tg__signal_touch('event', 'event_id');
+CREATE TRIGGER _500_signal_touch BEFORE INSERT OR UPDATE OR DELETE ON participants
+  FOR EACH ROW EXECUTE FUNCTION tg__signal_touch('participant', 'id');
+
+-- Webhook endpoints and delivery. PostgreSQL holds the truth about every delivery (what is
+-- due, how many attempts were made, what each attempt got); BullMQ only schedules and runs the
+-- work. A queue that loses jobs (a Redis restart without persistence) delays deliveries but
+-- cannot lose them: the relay and the reconciler re-enqueue from these tables.
+
+CREATE TABLE webhook_endpoints (
+  club_id              text NOT NULL REFERENCES clubs (club_id),
+  id                   text NOT NULL DEFAULT cd_new_id('we'),
+  url                  text NOT NULL,
+  description          text NOT NULL DEFAULT '',
+  signal_types         text[] NOT NULL CHECK (cardinality(signal_types) > 0),
+  scopes               text[] NOT NULL,
+  status               text NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'disabled')),
+  disabled_reason      text CHECK (disabled_reason IN ('failing', 'gone', 'requested')),
+  -- AES-256-GCM ciphertexts of the whsec_ secrets (key from configuration); never the secret itself.
+  secret               bytea NOT NULL,
+  previous_secret      bytea,
+  previous_secret_until timestamptz,        -- the old secret keeps signing, beside the new one, until then
+  -- Signals after this sequence are for this endpoint: it receives what happens after it exists.
+  from_sequence        bigint NOT NULL,
+  failing_since        timestamptz,         -- first failure since the last success
+  created_at           timestamptz NOT NULL DEFAULT now(),
+  updated_at           timestamptz NOT NULL DEFAULT now(),
+  deleted_at           timestamptz,
+  PRIMARY KEY (club_id, id),
+  CHECK ((status = 'disabled') = (disabled_reason IS NOT NULL))
+);
+CREATE INDEX webhook_endpoints_active_idx ON webhook_endpoints (club_id) WHERE status = 'active' AND deleted_at IS NULL;
+CREATE TRIGGER _100_touch_updated_at BEFORE UPDATE ON webhook_endpoints FOR EACH ROW EXECUTE FUNCTION tg__touch_updated_at();
+
+-- One row per (signal, endpoint): created by the fan-out, idempotently.
+-- status: pending (due at next_attempt_at), succeeded, failed (schedule exhausted or a
+-- permanent refusal), canceled (endpoint deleted or disabled before it succeeded).
+CREATE TABLE deliveries (
+  club_id         text NOT NULL,
+  endpoint_id     text NOT NULL,
+  signal_sequence bigint NOT NULL,
+  signal_id       text NOT NULL,
+  status          text NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'succeeded', 'failed', 'canceled')),
+  attempts        integer NOT NULL DEFAULT 0,
+  next_attempt_at timestamptz NOT NULL DEFAULT now(),
+  leased_until    timestamptz,             -- a worker is attempting it; others keep off until then
+  created_at      timestamptz NOT NULL DEFAULT now(),
+  completed_at    timestamptz,
+  PRIMARY KEY (club_id, endpoint_id, signal_sequence),
+  FOREIGN KEY (club_id, endpoint_id) REFERENCES webhook_endpoints (club_id, id),
+  FOREIGN KEY (club_id, signal_sequence) REFERENCES signals (club_id, sequence) ON DELETE CASCADE
+);
+CREATE INDEX deliveries_due_idx ON deliveries (next_attempt_at) WHERE status = 'pending';
+CREATE INDEX deliveries_signal_idx ON deliveries (club_id, signal_sequence);
+
+-- Every HTTP try, kept after its endpoint is deleted (no foreign key to the endpoint).
+CREATE TABLE delivery_attempts (
+  club_id          text NOT NULL,
+  id               text NOT NULL DEFAULT cd_new_id('atmpt'),
+  endpoint_id      text NOT NULL,
+  signal_id        text NOT NULL,
+  signal_sequence  bigint NOT NULL,
+  attempt_number   integer NOT NULL,
+  attempted_at     timestamptz NOT NULL,
+  status_code      integer,
+  error            text,
+  duration_ms      integer NOT NULL,
+  response_excerpt text NOT NULL DEFAULT '',
+  PRIMARY KEY (club_id, id)
+);
+CREATE INDEX delivery_attempts_endpoint_idx ON delivery_attempts (club_id, endpoint_id, attempted_at DESC, id DESC);
+
+-- The relay's position per club: every signal up to relayed_sequence has been fanned out
+-- (its deliveries exist). Sequences are in commit order, so nothing committed later can land
+-- behind this mark.
+CREATE TABLE signal_relay (
+  club_id          text PRIMARY KEY REFERENCES clubs (club_id),
+  relayed_sequence bigint NOT NULL DEFAULT 0
+);
+
+-- Fan-outs done beyond the contiguous mark (jobs may finish out of order); the relay folds
+-- them into signal_relay.relayed_sequence and deletes them.
+CREATE TABLE signal_fanouts (
+  club_id         text NOT NULL,
+  signal_sequence bigint NOT NULL,
+  PRIMARY KEY (club_id, signal_sequence)
+);

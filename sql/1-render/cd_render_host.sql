@@ -1,0 +1,12 @@
+-- {customer_id, first_name, last_name} of an event host or a booking's customer; null without one.
+CREATE OR REPLACE FUNCTION cd_render_host(for_club text, for_customer text) RETURNS json
+LANGUAGE plpgsql STABLE PARALLEL SAFE
+AS $$
+BEGIN
+  RETURN (
+    SELECT json_build_object('customer_id', cu.id, 'first_name', cu.first_name, 'last_name', cu.last_name)
+    FROM customers cu
+    WHERE cu.club_id = for_club AND cu.id = for_customer
+  );
+END
+$$;

@@ -1,0 +1,20 @@
+-- Waiver status is computed at read time (decisions.md): a signature staff invalidated, or one
+-- below the version the club now requires, is `invalidated`; else one whose validity period
+-- since signing has passed is `expired`; else `valid`. Invalidation wins over expiry because it
+-- is the stronger reason to ask for a new signature. STABLE, not IMMUTABLE: it reads now() and
+-- the club's current settings.
+CREATE OR REPLACE FUNCTION cd_waiver_status(w waiver_signatures) RETURNS text
+LANGUAGE plpgsql STABLE PARALLEL SAFE
+AS $$
+BEGIN
+  RETURN (
+    SELECT CASE
+      WHEN w.invalidated_at IS NOT NULL OR w.waiver_version < cl.waiver_version_required THEN 'invalidated'
+      WHEN w.signed_at + cl.waiver_validity < now() THEN 'expired'
+      ELSE 'valid'
+    END
+    FROM clubs cl
+    WHERE cl.club_id = w.club_id
+  );
+END
+$$;

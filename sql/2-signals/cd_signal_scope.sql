@@ -1,0 +1,13 @@
+-- The read scope a key needs to see a signal of this type (decisions.md, scopes), stored with
+-- each signal and matched against an endpoint's scopes.
+CREATE OR REPLACE FUNCTION cd_signal_scope(signal_type text) RETURNS text
+LANGUAGE sql IMMUTABLE
+AS $$
+  SELECT CASE split_part(signal_type, '.', 1)
+    WHEN 'customer' THEN 'customers:read'
+    WHEN 'subscription' THEN 'customers:read'
+    WHEN 'booking' THEN 'bookings:read'
+    WHEN 'event' THEN 'events:read'
+    WHEN 'participant' THEN 'events:read'
+  END
+$$;

@@ -1,0 +1,20 @@
+-- `created` says the row inserted is the resource itself, which had no rendering before.
+CREATE OR REPLACE FUNCTION cd_signal_touch(kind text, club text, resource text, created boolean DEFAULT false) RETURNS void
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  IF resource IS NULL OR NOT cd_signals_enabled() THEN
+    RETURN;
+  END IF;
+  -- One statement: the rendering in the select list is only computed when the filter passes,
+  -- i.e. at the resource's first touch in this transaction.
+  INSERT INTO signal_pending (txid, kind, club_id, resource_id, before)
+  SELECT pg_current_xact_id(), kind, club, resource,
+         CASE WHEN created THEN NULL ELSE cd_render_resource(kind, club, resource) END
+   WHERE NOT EXISTS (
+     SELECT 1 FROM signal_pending p
+      WHERE p.txid = pg_current_xact_id() AND p.kind = cd_signal_touch.kind
+        AND p.club_id = club AND p.resource_id = resource
+   );
+END
+$$;

@@ -1,0 +1,41 @@
+-- BEFORE row trigger. TG_ARGV[0]: the resource kind; TG_ARGV[1]: the column of this table that
+-- holds the resource's id ('id' on the resource's own table, 'booking_id' on booking_spaces, ...),
+-- or 'time_slot_id' for event_time_slot_spaces, whose event is found through its time slot.
+CREATE OR REPLACE FUNCTION tg__signal_touch() RETURNS trigger
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  kind text := TG_ARGV[0];
+  id_column text := TG_ARGV[1];
+  old_row jsonb;
+  new_row jsonb;
+BEGIN
+  IF NOT cd_signals_enabled() THEN
+    RETURN CASE WHEN TG_OP = 'DELETE' THEN OLD ELSE NEW END;  -- a bulk import that turned signals off
+  END IF;
+  IF TG_OP = 'UPDATE' AND NEW IS NOT DISTINCT FROM OLD THEN
+    RETURN NEW;  -- a write that changes nothing
+  END IF;
+  IF TG_OP <> 'INSERT' THEN old_row := to_jsonb(OLD); END IF;
+  IF TG_OP <> 'DELETE' THEN new_row := to_jsonb(NEW); END IF;
+  IF id_column = 'time_slot_id' THEN
+    IF old_row IS NOT NULL THEN
+      PERFORM cd_signal_touch(kind, s.club_id, s.event_id) FROM event_time_slots s
+        WHERE s.club_id = old_row ->> 'club_id' AND s.id = old_row ->> 'time_slot_id';
+    END IF;
+    IF new_row IS NOT NULL THEN
+      PERFORM cd_signal_touch(kind, s.club_id, s.event_id) FROM event_time_slots s
+        WHERE s.club_id = new_row ->> 'club_id' AND s.id = new_row ->> 'time_slot_id';
+    END IF;
+  ELSE
+    IF old_row IS NOT NULL THEN
+      PERFORM cd_signal_touch(kind, old_row ->> 'club_id', old_row ->> id_column);
+    END IF;
+    IF new_row IS NOT NULL AND (old_row IS NULL OR new_row ->> id_column IS DISTINCT FROM old_row ->> id_column) THEN
+      PERFORM cd_signal_touch(kind, new_row ->> 'club_id', new_row ->> id_column, TG_OP = 'INSERT' AND id_column = 'id');
+    END IF;
+  END IF;
+  IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;
+  RETURN NEW;
+END
+$$;

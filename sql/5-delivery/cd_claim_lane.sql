@@ -1,0 +1,45 @@
+-- The claim of one endpoint's delivery lane (workers/deliver.ts): up to `batch` of the
+-- endpoint's pending deliveries that are due and not leased, in sequence order, each for one
+-- attempt (counted now) under a lease that keeps every other lane off it until it lapses, with
+-- its target: the endpoint as it is now and the stored signal. Rows another transaction holds
+-- are skipped, not waited for.
+-- When the endpoint was deleted or disabled, its pending deliveries are canceled instead, by the
+-- rule its deletion uses (cd_cancel_deliveries), and one row with outcome 'canceled' tells how
+-- many (in attempt).
+CREATE OR REPLACE FUNCTION cd_claim_lane(club text, endpoint text, batch integer, lease_ms double precision)
+RETURNS TABLE (outcome text, signal_sequence bigint, attempt integer, url text, secret bytea, previous_secret bytea,
+               signal_id text, signal_created_at timestamptz, body text)
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  live boolean;
+  canceled integer;
+BEGIN
+  SELECT e.status = 'active' AND e.deleted_at IS NULL INTO live
+    FROM webhook_endpoints e WHERE e.club_id = club AND e.id = endpoint;
+  IF live IS NOT TRUE THEN
+    canceled := cd_cancel_deliveries(club, endpoint, NULL);
+    IF canceled > 0 THEN
+      RETURN QUERY SELECT 'canceled'::text, NULL::bigint, canceled, NULL::text, NULL::bytea, NULL::bytea,
+                          NULL::text, NULL::timestamptz, NULL::text;
+    END IF;
+    RETURN;
+  END IF;
+  RETURN QUERY
+    WITH due AS (
+      SELECT d.signal_sequence FROM deliveries d
+       WHERE d.club_id = club AND d.endpoint_id = endpoint AND d.status = 'pending'
+         AND d.next_attempt_at <= now() AND (d.leased_until IS NULL OR d.leased_until < now())
+       ORDER BY d.signal_sequence
+       LIMIT batch
+         FOR NO KEY UPDATE SKIP LOCKED
+    )
+    UPDATE deliveries d SET attempts = d.attempts + 1, leased_until = now() + make_interval(secs => lease_ms / 1000)
+      FROM due, webhook_endpoints e, signals s
+     WHERE d.club_id = club AND d.endpoint_id = endpoint AND d.signal_sequence = due.signal_sequence
+       AND e.club_id = club AND e.id = endpoint AND e.status = 'active' AND e.deleted_at IS NULL
+       AND s.club_id = club AND s.sequence = d.signal_sequence
+    RETURNING 'claimed'::text, d.signal_sequence, d.attempts, e.url, e.secret,
+              CASE WHEN e.previous_secret_until > now() THEN e.previous_secret END, s.id, s.created_at, s.body;
+END
+$$;
