@@ -1,11 +1,15 @@
 // Writer cost: how much the signal triggers slow the platform's own writes.
-// Inserts and then updates N bookings (each with its court row), once with the signal
-// triggers enabled and once with them disabled, on the same scratch database, alternating
-// rounds so that machine noise hits both sides alike. Reports medians and their ratio.
+// Inserts and then updates N bookings (each with its court row) one transaction each, then
+// inserts and updates N bookings in one statement each, once with the signal triggers enabled
+// and once with them disabled, on the same scratch database, the two sides of each phase back to
+// back and in turns so that machine noise hits both alike. Reports medians and their ratio (goals of the signals issue: at
+// most 2x for one write per transaction, 3x for one statement), and the CPU time the
+// PostgreSQL backend spent on each phase, which a busy machine disturbs less than the clock.
 //
 //   node bench/writer-cost.ts [--rows 10000] [--rounds 3] [--smoke]
 //   BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres) names a server
 //   where a scratch database may be created and dropped.
+import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { BENCH_DATABASE_URL, dropDatabase, freshDatabase } from './lib/databases.ts';
@@ -27,46 +31,67 @@ async function setTriggers(client: pg.Client, enabled: boolean) {
   }
 }
 
-type Phase = 'insert (one transaction each)' | 'update (one transaction each)' | 'insert (one statement)';
+/** Each phase writes `rows` bookings tagged `tag`; an update phase changes those its insert phase wrote. */
+const PHASES = {
+  'insert (one transaction each)': {
+    goal: '<= 2.0',
+    run: async (client: pg.Client, tag: string) => {
+      for (let i = 0; i < rows; i++) {
+        await client.query('BEGIN');
+        await client.query(
+          `INSERT INTO bookings (club_id, id, customer_id, business_date, starts_at, ends_at)
+           VALUES ('club_bench', $1, 'cus_bench', '2026-06-01', '2026-06-01T10:00:00Z', '2026-06-01T11:00:00Z')`,
+          [`bkg_${tag}_${i}`],
+        );
+        await client.query(
+          `INSERT INTO booking_spaces (club_id, booking_id, space_id, starts_at, ends_at)
+           VALUES ('club_bench', $1, 'spa_bench', '2026-06-01T10:00:00Z', '2026-06-01T11:00:00Z')`,
+          [`bkg_${tag}_${i}`],
+        );
+        await client.query('COMMIT');
+      }
+    },
+  },
+  'update (one transaction each)': {
+    goal: '<= 2.0',
+    run: async (client: pg.Client, tag: string) => {
+      for (let i = 0; i < rows; i++) {
+        await client.query('BEGIN');
+        await client.query(`UPDATE bookings SET title = 'Doubles' WHERE club_id = 'club_bench' AND id = $1`, [`bkg_${tag}_${i}`]);
+        await client.query('COMMIT');
+      }
+    },
+  },
+  'insert (one statement)': {
+    goal: '<= 3.0',
+    run: async (client: pg.Client, tag: string) => {
+      await client.query(
+        `INSERT INTO bookings (club_id, id, customer_id, business_date, starts_at, ends_at)
+         SELECT 'club_bench', 'bkg_bulk_' || $1 || '_' || n, 'cus_bench', '2026-06-02', '2026-06-02T10:00:00Z', '2026-06-02T11:00:00Z'
+           FROM generate_series(1, $2) AS n`,
+        [tag, rows],
+      );
+    },
+  },
+  'update (one statement)': {
+    goal: '<= 3.0',
+    // A platform's nightly update: every row of the statement changes something visible.
+    run: async (client: pg.Client, tag: string) => {
+      await client.query(`UPDATE bookings SET title = 'Nightly' WHERE club_id = 'club_bench' AND id = ANY ($1)`, [
+        Array.from({ length: rows }, (_, n) => `bkg_bulk_${tag}_${n + 1}`),
+      ]);
+    },
+  },
+} as const;
+type Phase = keyof typeof PHASES;
 
-async function runRound(client: pg.Client, tag: string): Promise<Record<Phase, number>> {
-  const ids: string[] = [];
-  const t0 = performance.now();
-  for (let i = 0; i < rows; i++) {
-    const id = `bkg_${tag}_${i}`;
-    ids.push(id);
-    await client.query('BEGIN');
-    await client.query(
-      `INSERT INTO bookings (club_id, id, customer_id, business_date, starts_at, ends_at)
-       VALUES ('club_bench', $1, 'cus_bench', '2026-06-01', '2026-06-01T10:00:00Z', '2026-06-01T11:00:00Z')`,
-      [id],
-    );
-    await client.query(
-      `INSERT INTO booking_spaces (club_id, booking_id, space_id, starts_at, ends_at)
-       VALUES ('club_bench', $1, 'spa_bench', '2026-06-01T10:00:00Z', '2026-06-01T11:00:00Z')`,
-      [id],
-    );
-    await client.query('COMMIT');
+/** CPU time (ms) a local backend has used so far, from /proc; null when the server is elsewhere. */
+function backendCpuMs(pid: number): number | null {
+  try {
+    return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+  } catch {
+    return null;
   }
-  const t1 = performance.now();
-  for (const id of ids) {
-    await client.query('BEGIN');
-    await client.query(`UPDATE bookings SET title = 'Doubles' WHERE club_id = 'club_bench' AND id = $1`, [id]);
-    await client.query('COMMIT');
-  }
-  const t2 = performance.now();
-  await client.query(
-    `INSERT INTO bookings (club_id, id, customer_id, business_date, starts_at, ends_at)
-     SELECT 'club_bench', 'bkg_bulk_' || $1 || '_' || n, 'cus_bench', '2026-06-02', '2026-06-02T10:00:00Z', '2026-06-02T11:00:00Z'
-       FROM generate_series(1, $2) AS n`,
-    [tag, rows],
-  );
-  const t3 = performance.now();
-  return {
-    'insert (one transaction each)': t1 - t0,
-    'update (one transaction each)': t2 - t1,
-    'insert (one statement)': t3 - t2,
-  };
 }
 
 async function main() {
@@ -81,23 +106,66 @@ async function main() {
       INSERT INTO customers (club_id, id, email) VALUES ('club_bench', 'cus_bench', 'bench@example.com');
       INSERT INTO space_categories (club_id, id, name) VALUES ('club_bench', 'spc_bench', 'Courts');
       INSERT INTO spaces (club_id, id, category_id, name, short_name) VALUES ('club_bench', 'spa_bench', 'spc_bench', 'Court 1', 'C1');`);
-    const samples: Record<'with' | 'without', Record<string, number[]>> = { with: {}, without: {} };
+    const { rows: backendRows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const backend = backendRows[0]!.pid;
+    const samples: Record<'with' | 'without', Record<string, { ms: number[]; cpu: number[] }>> = { with: {}, without: {} };
+    // Each phase runs without and with the triggers back to back (in turns), so that the two
+    // sides of a ratio are seconds apart, not minutes, on a machine whose load comes and goes.
     for (let r = 0; r < rounds; r++) {
-      for (const side of r % 2 === 0 ? (['without', 'with'] as const) : (['with', 'without'] as const)) {
-        await setTriggers(client, side === 'with');
-        const result = await runRound(client, `${side}${r}`);
-        for (const [phase, ms] of Object.entries(result)) (samples[side][phase] ??= []).push(ms);
+      for (const [phase, { run }] of Object.entries(PHASES)) {
+        for (const side of r % 2 === 0 ? (['without', 'with'] as const) : (['with', 'without'] as const)) {
+          await setTriggers(client, side === 'with');
+          const [cpu0, t0] = [backendCpuMs(backend), performance.now()];
+          await run(client, `${side}${r}`);
+          const [cpu1, t1] = [backendCpuMs(backend), performance.now()];
+          const sample = (samples[side][phase] ??= { ms: [], cpu: [] });
+          sample.ms.push(t1 - t0);
+          if (cpu0 !== null && cpu1 !== null) sample.cpu.push(cpu1 - cpu0);
+        }
         await client.query('VACUUM ANALYZE bookings, booking_spaces, signals');
       }
     }
     const { rows: emitted } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM signals`);
-    const phases = Object.keys(samples.with).map((phase) => {
-      const withMs = median(samples.with[phase]!);
-      const withoutMs = median(samples.without[phase]!);
-      return { phase, rows, without_ms: round(withoutMs, 0), with_ms: round(withMs, 0), ratio: ratio(withMs, withoutMs) };
+    const phases = (Object.keys(PHASES) as Phase[]).map((phase) => {
+      const [w, wo] = [samples.with[phase]!, samples.without[phase]!];
+      const withMs = median(w.ms);
+      const withoutMs = median(wo.ms);
+      const cpu = w.cpu.length && wo.cpu.length ? { with: median(w.cpu), without: median(wo.cpu) } : null;
+      return {
+        phase,
+        rows,
+        without_ms: round(withoutMs, 0),
+        with_ms: round(withMs, 0),
+        ratio: ratio(withMs, withoutMs),
+        goal: PHASES[phase].goal,
+        backend_cpu_without_ms: cpu && round(cpu.without, 0),
+        backend_cpu_with_ms: cpu && round(cpu.with, 0),
+        backend_cpu_ratio: cpu && ratio(cpu.with, cpu.without),
+      };
     });
-    const report = { benchmark: 'writer-cost', goal: 'ratio <= 2.0', rounds, signals_emitted: emitted[0]!.n, phases };
-    console.table(phases);
+    const report = {
+      benchmark: 'writer-cost',
+      rounds,
+      signals_emitted: emitted[0]!.n,
+      phases,
+      comparisons: phases.map((p) => ({
+        scenario: `${p.phase}, ${p.rows.toLocaleString('en-US')} rows`,
+        measure: 'ms',
+        ours: p.with_ms,
+        limits: [{ name: 'triggers disabled', value: p.without_ms }],
+        ratio: p.ratio,
+        ratio_of: 'with / without triggers',
+        goal: p.goal,
+      })),
+      tables: [
+        {
+          title: 'CPU time of the PostgreSQL backend (medians, ms): steadier than the clock on a busy machine',
+          columns: ['Phase', 'Triggers disabled', 'Ours', 'Ratio'],
+          rows: phases.map((p) => [p.phase, p.backend_cpu_without_ms, p.backend_cpu_with_ms, p.backend_cpu_ratio]),
+        },
+      ],
+    };
+    console.table(phases.map(({ phase, without_ms, with_ms, ratio, backend_cpu_ratio }) => ({ phase, without_ms, with_ms, ratio, backend_cpu_ratio })));
     console.log(`signals emitted: ${emitted[0]!.n}`);
     await writeReport(values.out, report);
   } finally {

@@ -140,22 +140,9 @@ function verdict(ratio: number, goal: string): { met: boolean | null; text: stri
   return { met, text: `**missed** by ${gap.toFixed(2)} (${Math.round((gap / parsed.value) * 100)}%)` };
 }
 
-/** Comparisons of a report: its own, writer-cost's phases, or none. */
+/** Comparisons of a report, or none. */
 function comparisonsOf(report: BenchReport): ComparisonRow[] | undefined {
-  if (Array.isArray(report.comparisons)) return report.comparisons;
-  if (report.benchmark === 'writer-cost' && Array.isArray(report.phases)) {
-    const goal = typeof report.goal === 'string' ? report.goal.replace(/^ratio\s*/, '') : '<= 2.0';
-    return (report.phases as { phase: string; rows: number; without_ms: number; with_ms: number; ratio: number }[]).map((p) => ({
-      scenario: `${p.phase}, ${p.rows.toLocaleString('en-US')} rows`,
-      measure: 'ms',
-      ours: p.with_ms,
-      limits: [{ name: 'triggers disabled', value: p.without_ms }],
-      ratio: p.ratio,
-      ratio_of: 'with / without triggers',
-      goal,
-    }));
-  }
-  return undefined;
+  return Array.isArray(report.comparisons) ? report.comparisons : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,10 +7,13 @@ BEGIN
     RETURN;
   END IF;
   -- One statement: the rendering in the select list is only computed when the filter passes,
-  -- i.e. at the resource's first touch in this transaction.
-  INSERT INTO signal_pending (txid, kind, club_id, resource_id, before)
+  -- i.e. at the resource's first touch in this transaction. The first row of a batch (the
+  -- transaction has no other pending row) carries `flush`, whose commit-time trigger emits the
+  -- whole batch (cd_emit_signals).
+  INSERT INTO signal_pending (txid, kind, club_id, resource_id, before, flush)
   SELECT pg_current_xact_id(), kind, club, resource,
-         CASE WHEN created THEN NULL ELSE cd_render_resource(kind, club, resource) END
+         CASE WHEN created THEN NULL ELSE cd_render_resource(kind, club, resource) END,
+         NOT EXISTS (SELECT 1 FROM signal_pending p WHERE p.txid = pg_current_xact_id())
    WHERE NOT EXISTS (
      SELECT 1 FROM signal_pending p
       WHERE p.txid = pg_current_xact_id() AND p.kind = cd_signal_touch.kind

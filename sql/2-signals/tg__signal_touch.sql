@@ -1,6 +1,11 @@
 -- BEFORE row trigger. TG_ARGV[0]: the resource kind; TG_ARGV[1]: the column of this table that
 -- holds the resource's id ('id' on the resource's own table, 'booking_id' on booking_spaces, ...),
 -- or 'time_slot_id' for event_time_slot_spaces, whose event is found through its time slot.
+--
+-- Row level, before the write, on purpose: a resource's rendering before the transaction's first
+-- change must be taken before that change. A statement-level trigger would see a resource that
+-- the same statement inserted (a writable CTE, a trigger adding its child rows) as existing
+-- already, and a changed child row only after the change.
 CREATE OR REPLACE FUNCTION tg__signal_touch() RETURNS trigger
 LANGUAGE plpgsql
 AS $$
@@ -16,23 +21,36 @@ BEGIN
   IF TG_OP = 'UPDATE' AND NEW IS NOT DISTINCT FROM OLD THEN
     RETURN NEW;  -- a write that changes nothing
   END IF;
-  IF TG_OP <> 'INSERT' THEN old_row := to_jsonb(OLD); END IF;
-  IF TG_OP <> 'DELETE' THEN new_row := to_jsonb(NEW); END IF;
-  IF id_column = 'time_slot_id' THEN
-    IF old_row IS NOT NULL THEN
-      PERFORM cd_signal_touch(kind, s.club_id, s.event_id) FROM event_time_slots s
-        WHERE s.club_id = old_row ->> 'club_id' AND s.id = old_row ->> 'time_slot_id';
+  IF id_column = 'id' THEN
+    -- The resource's own row: every such table has club_id and id, read without converting the
+    -- row to jsonb (a bulk statement pays this per row).
+    IF TG_OP <> 'INSERT' THEN
+      PERFORM cd_signal_touch(kind, OLD.club_id, OLD.id);
     END IF;
-    IF new_row IS NOT NULL THEN
-      PERFORM cd_signal_touch(kind, s.club_id, s.event_id) FROM event_time_slots s
-        WHERE s.club_id = new_row ->> 'club_id' AND s.id = new_row ->> 'time_slot_id';
+    IF TG_OP = 'INSERT' THEN
+      PERFORM cd_signal_touch(kind, NEW.club_id, NEW.id, true);
+    ELSIF TG_OP = 'UPDATE' AND NEW.id IS DISTINCT FROM OLD.id THEN
+      PERFORM cd_signal_touch(kind, NEW.club_id, NEW.id);
     END IF;
   ELSE
-    IF old_row IS NOT NULL THEN
-      PERFORM cd_signal_touch(kind, old_row ->> 'club_id', old_row ->> id_column);
-    END IF;
-    IF new_row IS NOT NULL AND (old_row IS NULL OR new_row ->> id_column IS DISTINCT FROM old_row ->> id_column) THEN
-      PERFORM cd_signal_touch(kind, new_row ->> 'club_id', new_row ->> id_column, TG_OP = 'INSERT' AND id_column = 'id');
+    IF TG_OP <> 'INSERT' THEN old_row := to_jsonb(OLD); END IF;
+    IF TG_OP <> 'DELETE' THEN new_row := to_jsonb(NEW); END IF;
+    IF id_column = 'time_slot_id' THEN
+      IF old_row IS NOT NULL THEN
+        PERFORM cd_signal_touch(kind, s.club_id, s.event_id) FROM event_time_slots s
+          WHERE s.club_id = old_row ->> 'club_id' AND s.id = old_row ->> 'time_slot_id';
+      END IF;
+      IF new_row IS NOT NULL THEN
+        PERFORM cd_signal_touch(kind, s.club_id, s.event_id) FROM event_time_slots s
+          WHERE s.club_id = new_row ->> 'club_id' AND s.id = new_row ->> 'time_slot_id';
+      END IF;
+    ELSE
+      IF old_row IS NOT NULL THEN
+        PERFORM cd_signal_touch(kind, old_row ->> 'club_id', old_row ->> id_column);
+      END IF;
+      IF new_row IS NOT NULL AND (old_row IS NULL OR new_row ->> id_column IS DISTINCT FROM old_row ->> id_column) THEN
+        PERFORM cd_signal_touch(kind, new_row ->> 'club_id', new_row ->> id_column);
+      END IF;
     END IF;
   END IF;
   IF TG_OP = 'DELETE' THEN RETURN OLD; END IF;

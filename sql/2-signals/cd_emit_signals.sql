@@ -1,0 +1,79 @@
+-- The signals of a batch: every resource the transaction touched since its last emit, in one
+-- set-based pass. Each resource is rendered again with its endpoint's own cd_render_*, compared
+-- with the rendering kept at its first touch (cd_changed_attributes), and given its type
+-- (cd_signal_type), or nothing when nothing visible changed.
+--
+-- Numbering: one upsert per club takes a block of sequences and keeps the club's counter row
+-- locked until commit, so sequences follow commit order with no gaps (the relay relies on
+-- both); within the batch they follow the order of first touches. Clubs are locked in id order,
+-- so two transactions writing to the same clubs never wait on each other in a cycle. `created`
+-- is read once the club's lock is held, so it never goes back in time as sequences go up.
+--
+-- Why one pass: a trigger firing and a signals insert per resource cost about 140 us a signal
+-- in one statement inserting 10,000 bookings (docs/benchmarks.md, "Writer cost"). work_mem lets
+-- a batch of 10,000 sort in memory; JIT compiled this statement for longer than it ran.
+CREATE OR REPLACE FUNCTION cd_emit_signals(tx xid8) RETURNS void
+LANGUAGE plpgsql
+SET jit = off
+SET work_mem = '64MB'
+AS $$
+DECLARE
+  clubs_notified bigint;
+BEGIN
+  -- Each MATERIALIZED step is computed once per row; inlined, the planner would copy the
+  -- rendering into every expression that uses it.
+  WITH touched AS (
+    DELETE FROM signal_pending p WHERE p.txid = tx
+    RETURNING p.touch_order, p.kind, p.club_id, p.resource_id, p.before
+  ), rendered AS MATERIALIZED (
+    -- The mapping of cd_render_resource, as subqueries that a set-based pass runs without a
+    -- function call each.
+    SELECT t.*, CASE t.kind
+        WHEN 'customer' THEN (SELECT cd_render_customer(r) FROM customers r WHERE r.club_id = t.club_id AND r.id = t.resource_id)
+        WHEN 'subscription' THEN (SELECT cd_render_subscription(r) FROM subscriptions r WHERE r.club_id = t.club_id AND r.id = t.resource_id)
+        WHEN 'booking' THEN (SELECT cd_render_booking(r) FROM bookings r WHERE r.club_id = t.club_id AND r.id = t.resource_id)
+        WHEN 'event' THEN (SELECT cd_render_event(r) FROM events r WHERE r.club_id = t.club_id AND r.id = t.resource_id)
+        WHEN 'participant' THEN (SELECT cd_render_participant(r) FROM participants r WHERE r.club_id = t.club_id AND r.id = t.resource_id)
+      END AS after
+      FROM touched t
+     -- Legacy-billing clubs emit no subscription.* signal at all.
+     WHERE t.kind <> 'subscription'
+        OR NOT EXISTS (SELECT 1 FROM clubs c WHERE c.club_id = t.club_id AND c.billing_model = 'legacy')
+  ), compared AS MATERIALIZED (
+    SELECT r.*, CASE WHEN r.before IS NOT NULL AND r.after IS NOT NULL
+                  THEN cd_changed_attributes(r.before, r.after, cd_signal_derived_attributes(r.kind)) END AS changed
+      FROM rendered r
+  ), typed AS MATERIALIZED (
+    SELECT c.*, cd_signal_type(c.kind, c.before, c.after, c.changed) AS signal_type FROM compared c
+  ), counted AS (
+    INSERT INTO signal_sequences AS s (club_id, last_sequence)
+    SELECT t.club_id, count(*) FROM typed t WHERE t.signal_type IS NOT NULL GROUP BY t.club_id ORDER BY t.club_id
+    ON CONFLICT (club_id) DO UPDATE SET last_sequence = s.last_sequence + EXCLUDED.last_sequence
+    -- Stored at the precision it is shown with, so an inclusive bound equal to `created` matches.
+    RETURNING s.club_id, s.last_sequence, date_trunc('milliseconds', clock_timestamp()) AS emitted_at
+  ), numbered AS (
+    -- cd_new_id is volatile, so this step is computed once and its id is the one in the body.
+    SELECT t.club_id, t.signal_type, t.resource_id, c.emitted_at, cd_new_id('sig') AS signal_id,
+           -- A deleted resource is described as it last was.
+           coalesce(t.after, t.before) AS object, t.changed,
+           c.last_sequence - count(*) OVER per_club + row_number() OVER (per_club ORDER BY t.touch_order) AS sequence
+      FROM typed t JOIN counted c ON c.club_id = t.club_id
+     WHERE t.signal_type IS NOT NULL
+    WINDOW per_club AS (PARTITION BY t.club_id)
+  ), stored AS (
+    INSERT INTO signals (club_id, sequence, id, type, scope, resource_id, created_at, body)
+    SELECT n.club_id, n.sequence, n.signal_id, n.signal_type, cd_signal_scope(n.signal_type), n.resource_id, n.emitted_at,
+           CASE WHEN n.signal_type LIKE '%.updated' THEN
+             json_build_object('id', n.signal_id, 'object', 'signal', 'type', n.signal_type, 'created', cd_utc(n.emitted_at),
+               'sequence', n.sequence, 'api_version', 'v1', 'data', json_build_object('object', n.object),
+               'previous_attributes', coalesce(n.changed, '{}'::json))
+           ELSE
+             json_build_object('id', n.signal_id, 'object', 'signal', 'type', n.signal_type, 'created', cd_utc(n.emitted_at),
+               'sequence', n.sequence, 'api_version', 'v1', 'data', json_build_object('object', n.object))
+           END::text
+      FROM numbered n
+  )
+  -- One wake-up per club and batch, naming the club's last sequence; delivered at commit.
+  SELECT count(pg_notify('clubdata_signals', c.club_id || ':' || c.last_sequence)) INTO clubs_notified FROM counted c;
+END
+$$;

@@ -1,0 +1,291 @@
+// A transaction's signals are emitted in one set-based pass at commit (sql/2-signals/
+// cd_emit_signals.sql). What that pass could get wrong: bulk statements, a resource reached
+// through two tables or over several statements, several clubs at once, deletes, the order of
+// first touches, savepoints, and the one firing per batch that makes it cheap.
+import pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { withTransaction } from '../../src/db/transaction.ts';
+import { insertCustomer, insertSpace, insertSpaceCategory } from '../fixtures.ts';
+import { insertClub, setupClubApi, uid } from '../helper.ts';
+import { inTransaction, lastSequence, signalsSince, type StoredSignal } from './signal-helper.ts';
+
+const t = await setupClubApi({ scopes: ['bookings:read', 'customers:read', 'signals:read'] });
+const { club, get } = t;
+let customer: string;
+
+beforeAll(async () => {
+  customer = await insertCustomer(t.pool, club.id, { email: 'bulk@example.com' });
+  await insertSpaceCategory(t.pool, club.id, { id: 'spc_1', name: 'Courts' });
+  await insertSpace(t.pool, club.id, { id: 'spa_1', categoryId: 'spc_1', name: 'Court 1', shortName: 'C1', position: 1 });
+  await insertSpace(t.pool, club.id, { id: 'spa_2', categoryId: 'spc_1', name: 'Court 2', shortName: 'C2', position: 2 });
+});
+
+/** One statement: `n` bookings and a court each (a writable CTE), ids `<prefix>_<1..n>`. */
+function insertBookingsWithCourts(prefix: string, n: number): [string, unknown[]] {
+  return [
+    `WITH b AS (
+       INSERT INTO bookings (club_id, id, customer_id, business_date, starts_at, ends_at)
+       SELECT $1, $2 || '_' || g, $3, '2026-08-01', '2026-08-01T14:00:00Z', '2026-08-01T15:00:00Z'
+         FROM generate_series(1, $4::int) g
+       RETURNING club_id, id)
+     INSERT INTO booking_spaces (club_id, booking_id, space_id, starts_at, ends_at)
+     SELECT club_id, id, 'spa_1', '2026-08-01T14:00:00Z', '2026-08-01T15:00:00Z' FROM b`,
+    [club.id, prefix, customer, n],
+  ];
+}
+
+const ids = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}_${i + 1}`);
+const sequences = (signals: StoredSignal[]) => signals.map((s) => s.sequence);
+const contiguous = (from: number, n: number) => Array.from({ length: n }, (_, i) => from + i);
+
+describe('one statement writing many resources', () => {
+  it('inserts: one created signal per booking, courts included, equal to GET, in row order', async () => {
+    const before = await lastSequence(t.pool, club.id);
+    const prefix = `bkg_${uid()}`;
+    await inTransaction(t.pool, [insertBookingsWithCourts(prefix, 12)]);
+    const signals = await signalsSince(t.pool, club.id, before);
+    expect(signals.map((s) => s.type)).toEqual(Array(12).fill('booking.created'));
+    expect(signals.map((s) => s.data.object.id)).toEqual(ids(prefix, 12));
+    expect(sequences(signals)).toEqual(contiguous(before + 1, 12));
+    for (const signal of [signals[0]!, signals[11]!]) {
+      expect(signal.data.object).toEqual((await get(`/v1/bookings/${signal.data.object.id}`)).json());
+      expect(signal.data.object.spaces).toHaveLength(1);
+    }
+    // `created` never goes back as sequences go up, and each row's id is its body's.
+    const created = signals.map((s) => s.created);
+    expect([...created].sort()).toEqual(created);
+    const { rows } = await t.pool.query('SELECT id, body::json ->> $3 AS body_id FROM signals WHERE club_id = $1 AND sequence > $2', [
+      club.id,
+      before,
+      'id',
+    ]);
+    for (const row of rows) expect(row.body_id).toBe(row.id);
+  });
+
+  it('updates: only the rows whose representation changed, each with its previous attributes', async () => {
+    const prefix = `bkg_${uid()}`;
+    await inTransaction(t.pool, [insertBookingsWithCourts(prefix, 6)]);
+    const before = await lastSequence(t.pool, club.id);
+    await t.pool.query(
+      `UPDATE bookings SET title = CASE WHEN right(id, 1)::int % 2 = 0 THEN 'Doubles' ELSE title END
+        WHERE club_id = $1 AND id = ANY ($2)`,
+      [club.id, ids(prefix, 6)],
+    );
+    const signals = await signalsSince(t.pool, club.id, before);
+    expect(signals.map((s) => s.data.object.id).sort()).toEqual([`${prefix}_2`, `${prefix}_4`, `${prefix}_6`]);
+    expect(sequences(signals)).toEqual(contiguous(before + 1, 3));
+    for (const signal of signals) {
+      expect(signal.type).toBe('booking.updated');
+      expect(signal.previous_attributes).toEqual({ title: null });
+      expect(signal.data.object).toEqual((await get(`/v1/bookings/${signal.data.object.id}`)).json());
+    }
+  });
+
+  it('deletes: each booking described as it last was, courts included; one already cancelled emits nothing', async () => {
+    const prefix = `bkg_${uid()}`;
+    await inTransaction(t.pool, [insertBookingsWithCourts(prefix, 4)]);
+    await t.pool.query(`UPDATE bookings SET status = 'canceled', canceled_at = now() WHERE club_id = $1 AND id = $2`, [
+      club.id,
+      `${prefix}_4`,
+    ]);
+    const shown = new Map<string, unknown>();
+    for (const id of ids(prefix, 3)) shown.set(id, (await get(`/v1/bookings/${id}`)).json());
+    const before = await lastSequence(t.pool, club.id);
+    await t.pool.query('DELETE FROM bookings WHERE club_id = $1 AND id = ANY ($2)', [club.id, ids(prefix, 4)]);
+    const signals = await signalsSince(t.pool, club.id, before);
+    expect(signals.map((s) => s.type)).toEqual(Array(3).fill('booking.canceled'));
+    expect(sequences(signals)).toEqual(contiguous(before + 1, 3));
+    for (const signal of signals) expect(signal.data.object).toEqual(shown.get(signal.data.object.id));
+    expect((signals[0]!.data.object.spaces as unknown[]).length).toBe(1);
+  });
+
+  it('a resource changed through its own row and a child row in one statement emits one signal with both', async () => {
+    const prefix = `bkg_${uid()}`;
+    await inTransaction(t.pool, [insertBookingsWithCourts(prefix, 1)]);
+    const id = `${prefix}_1`;
+    const previous = (await get(`/v1/bookings/${id}`)).json();
+    const before = await lastSequence(t.pool, club.id);
+    await t.pool.query(
+      `WITH moved AS (UPDATE booking_spaces SET space_id = 'spa_2' WHERE club_id = $1 AND booking_id = $2 RETURNING booking_id)
+       UPDATE bookings SET title = 'Doubles' WHERE club_id = $1 AND id = $2`,
+      [club.id, id],
+    );
+    const signals = await signalsSince(t.pool, club.id, before);
+    expect(signals.map((s) => s.type)).toEqual(['booking.updated']);
+    expect(signals[0]!.previous_attributes).toEqual({ title: null, spaces: previous.spaces });
+    expect(signals[0]!.data.object).toEqual((await get(`/v1/bookings/${id}`)).json());
+  });
+
+  it('one statement for two clubs numbers each club from its own counter, in row order; legacy billing holds back subscriptions', async () => {
+    const a = await insertClub(t.pool);
+    const legacy = await insertClub(t.pool, { billing_model: 'legacy' });
+    for (const c of [a.id, legacy.id]) {
+      await t.pool.query(`INSERT INTO products (club_id, id, name, slug) VALUES ($1, 'prod_1', 'Gold', 'gold')`, [c]);
+      await t.pool.query(`INSERT INTO plans (club_id, id, product_id, name) VALUES ($1, 'plan_1', 'prod_1', 'Gold')`, [c]);
+    }
+    await t.pool.query(
+      `INSERT INTO customers (club_id, id, email)
+       VALUES ($1, 'cus_a1', 'a1@example.com'), ($2, 'cus_l1', 'l1@example.com'), ($1, 'cus_a2', 'a2@example.com'),
+              ($2, 'cus_l2', 'l2@example.com'), ($1, 'cus_a3', 'a3@example.com')`,
+      [a.id, legacy.id],
+    );
+    await t.pool.query(
+      `INSERT INTO subscriptions (club_id, id, customer_id, plan_id, current_period_end)
+       VALUES ($1, 'sub_a1', 'cus_a1', 'plan_1', '2030-01-01Z'), ($2, 'sub_l1', 'cus_l1', 'plan_1', '2030-01-01Z')`,
+      [a.id, legacy.id],
+    );
+    const ofA = await signalsSince(t.pool, a.id);
+    const ofLegacy = await signalsSince(t.pool, legacy.id);
+    expect(ofA.map((s) => [s.sequence, s.type, s.data.object.id])).toEqual([
+      [1, 'customer.created', 'cus_a1'],
+      [2, 'customer.created', 'cus_a2'],
+      [3, 'customer.created', 'cus_a3'],
+      [4, 'subscription.created', 'sub_a1'],
+    ]);
+    expect(ofLegacy.map((s) => [s.sequence, s.type, s.data.object.id])).toEqual([
+      [1, 'customer.created', 'cus_l1'],
+      [2, 'customer.created', 'cus_l2'],
+    ]);
+    const { rows } = await t.pool.query('SELECT club_id, last_sequence::int AS n FROM signal_sequences WHERE club_id = ANY ($1)', [
+      [a.id, legacy.id],
+    ]);
+    expect(Object.fromEntries(rows.map((r) => [r.club_id, r.n]))).toEqual({ [a.id]: 4, [legacy.id]: 2 });
+  });
+});
+
+describe('one transaction, several statements', () => {
+  it('numbers signals in the order resources were first touched, whatever touches them later', async () => {
+    const c = await insertClub(t.pool);
+    const first = await insertCustomer(t.pool, c.id, { firstName: 'Ann' });
+    const second = await insertCustomer(t.pool, c.id, { firstName: 'Bo' });
+    const before = await lastSequence(t.pool, c.id);
+    await inTransaction(t.pool, [
+      [`UPDATE customers SET first_name = 'Bea' WHERE club_id = $1 AND id = $2`, [c.id, second]],
+      [`INSERT INTO customers (club_id, id, email) VALUES ($1, 'cus_new', 'new@example.com')`, [c.id]],
+      [`UPDATE customers SET first_name = 'Anna' WHERE club_id = $1 AND id = $2`, [c.id, first]],
+      [`UPDATE customers SET last_name = 'Berg' WHERE club_id = $1 AND id = $2`, [c.id, second]],
+    ]);
+    const signals = await signalsSince(t.pool, c.id, before);
+    expect(signals.map((s) => [s.sequence, s.type, s.data.object.id])).toEqual([
+      [before + 1, 'customer.updated', second],
+      [before + 2, 'customer.created', 'cus_new'],
+      [before + 3, 'customer.updated', first],
+    ]);
+    expect(signals[0]!.previous_attributes).toEqual({ first_name: 'Bo', last_name: '' });
+  });
+
+  it('a booking created, changed and given a court in one transaction emits one booking.created as it ends', async () => {
+    const before = await lastSequence(t.pool, club.id);
+    const id = `bkg_${uid()}`;
+    await inTransaction(t.pool, [
+      [
+        `INSERT INTO bookings (club_id, id, customer_id, business_date, starts_at, ends_at)
+         VALUES ($1, $2, $3, '2026-08-02', '2026-08-02T14:00:00Z', '2026-08-02T15:00:00Z')`,
+        [club.id, id, customer],
+      ],
+      [`UPDATE bookings SET title = 'Doubles' WHERE club_id = $1 AND id = $2`, [club.id, id]],
+      [
+        `INSERT INTO booking_spaces (club_id, booking_id, space_id, starts_at, ends_at)
+         VALUES ($1, $2, 'spa_2', '2026-08-02T14:00:00Z', '2026-08-02T15:00:00Z')`,
+        [club.id, id],
+      ],
+    ]);
+    const signals = await signalsSince(t.pool, club.id, before);
+    expect(signals.map((s) => s.type)).toEqual(['booking.created']);
+    expect(signals[0]!.data.object).toEqual((await get(`/v1/bookings/${id}`)).json());
+  });
+
+  it('a booking created and deleted in the same transaction emits nothing', async () => {
+    const before = await lastSequence(t.pool, club.id);
+    const prefix = `bkg_${uid()}`;
+    await inTransaction(t.pool, [
+      insertBookingsWithCourts(prefix, 3),
+      ['DELETE FROM bookings WHERE club_id = $1 AND id = ANY ($2)', [club.id, ids(prefix, 3)]],
+    ]);
+    expect(await signalsSince(t.pool, club.id, before)).toEqual([]);
+  });
+
+  it('a savepoint rolled back takes its touches with it, even the first of the batch', async () => {
+    const c = await insertClub(t.pool);
+    const insert = (id: string): [string, unknown[]] => [`INSERT INTO customers (club_id, id, email) VALUES ($1, $2, $2 || '@example.com')`, [c.id, id]];
+    await inTransaction(t.pool, [['SAVEPOINT s'], insert('cus_gone'), ['ROLLBACK TO SAVEPOINT s'], insert('cus_kept')]);
+    await inTransaction(t.pool, [insert('cus_first'), ['SAVEPOINT s'], insert('cus_undone'), ['ROLLBACK TO SAVEPOINT s']]);
+    const signals = await signalsSince(t.pool, c.id);
+    expect(signals.map((s) => [s.sequence, s.data.object.id])).toEqual([
+      [1, 'cus_kept'],
+      [2, 'cus_first'],
+    ]);
+    const { rows } = await t.pool.query('SELECT count(*)::int AS n FROM signal_pending');
+    expect(rows[0].n).toBe(0);
+  });
+});
+
+describe('the commit-time pass', () => {
+  it('runs once for a whole bulk statement', async () => {
+    const c = await insertClub(t.pool);
+    const firings = await withTransaction(t.pool, async (client) => {
+      await client.query("SET LOCAL track_functions = 'all'");
+      await client.query(`INSERT INTO customers (club_id, email) SELECT $1, 'f' || g || '@example.com' FROM generate_series(1, 40) g`, [c.id]);
+      await client.query('SET CONSTRAINTS ALL IMMEDIATE'); // the commit-time work, now, where this transaction can count it
+      const { rows } = await client.query(
+        `SELECT coalesce(sum(calls), 0)::int AS n FROM pg_stat_xact_user_functions WHERE funcname = 'tg__signal_emit'`,
+      );
+      return rows[0].n as number;
+    });
+    expect(firings).toBe(1);
+    expect(sequences(await signalsSince(t.pool, c.id))).toEqual(contiguous(1, 40));
+  });
+
+  it('locks the clubs’ counters in id order, so two writers of the same clubs never wait on each other in a cycle', async () => {
+    const [low, high] = [(await insertClub(t.pool)).id, (await insertClub(t.pool)).id].sort() as [string, string];
+    const insert = (clubId: string): [string, unknown[]] => [`INSERT INTO customers (club_id, email) VALUES ($1, $2)`, [clubId, `${uid()}@example.com`]];
+    await inTransaction(t.pool, [insert(low), insert(high)]);
+    const holder = await t.pool.connect();
+    let writer: Promise<void> | undefined;
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM signal_sequences WHERE club_id = $1 FOR UPDATE', [high]);
+      // Touches the higher club first; its commit waits for the holder.
+      writer = inTransaction(t.pool, [insert(high), insert(low)]);
+      let waiting = 0;
+      for (let i = 0; i < 100 && waiting === 0; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        const { rows } = await t.pool.query(
+          `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query = 'COMMIT'`,
+        );
+        waiting = rows[0].n;
+      }
+      expect(waiting).toBe(1);
+      // While it waits for the higher club, it already holds the lower one's counter.
+      await expect(t.pool.query('SELECT 1 FROM signal_sequences WHERE club_id = $1 FOR UPDATE NOWAIT', [low])).rejects.toThrow(
+        /could not obtain lock/,
+      );
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+      await writer;
+    }
+    expect((await signalsSince(t.pool, high)).map((s) => s.sequence)).toEqual([1, 2]);
+  });
+
+  it('wakes listeners once per club and transaction, naming the club’s last sequence', async () => {
+    const [a, b] = [await insertClub(t.pool), await insertClub(t.pool)];
+    const listener = new pg.Client({ connectionString: t.url });
+    await listener.connect();
+    const received: string[] = [];
+    listener.on('notification', (n) => received.push(n.payload ?? ''));
+    await listener.query('LISTEN clubdata_signals');
+    try {
+      const insert = (clubId: string, n: number): [string, unknown[]] => [
+        `INSERT INTO customers (club_id, email) SELECT $1, $2 || g || '@example.com' FROM generate_series(1, $3::int) g`,
+        [clubId, uid(), n],
+      ];
+      await inTransaction(t.pool, [insert(a.id, 3), insert(b.id, 2), insert(a.id, 1)]);
+      for (let i = 0; i < 50 && received.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      await new Promise((r) => setTimeout(r, 100)); // and no more
+      expect(received.sort()).toEqual([`${a.id}:4`, `${b.id}:2`].sort());
+    } finally {
+      await listener.end();
+    }
+  });
+});
