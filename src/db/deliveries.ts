@@ -136,14 +136,20 @@ export async function claimLane(pool: Pool, clubId: string, endpointId: string, 
   return claim;
 }
 
-/** In how many ms the endpoint's lane has work again; null when it has no pending delivery. */
+/**
+ * In how many whole ms (rounded up) the endpoint's lane has work again; null when it has no
+ * pending delivery. Whole, because BullMQ's PostgreSQL backend stores a delayed job's due time
+ * as a bigint and refuses a fraction: the lane's job then failed instead of waiting, and only the
+ * reconciler brought it back, seconds late.
+ */
 export async function laneNextDue(pool: Pool, clubId: string, endpointId: string): Promise<number | null> {
   const { rows } = await pool.query<{ ms: number | null }>({
     name: 'cd_lane_next_due',
     text: 'SELECT cd_lane_next_due($1, $2) AS ms',
     values: [clubId, endpointId],
   });
-  return rows[0]?.ms ?? null;
+  const ms = rows[0]?.ms ?? null;
+  return ms === null ? null : Math.ceil(ms);
 }
 
 export interface AttemptRecord {
