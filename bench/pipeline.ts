@@ -192,7 +192,8 @@ interface DepthSample {
   delivery_waiting: number;
   delivery_active: number;
   delivery_delayed: number;
-  fan_out_waiting?: number;
+  /** Signals committed and not yet past the relay's mark (fanned out and recorded). */
+  relay_backlog?: number;
   pending_deliveries_in_db?: number;
 }
 
@@ -220,7 +221,7 @@ function sampleDepth(probe: () => Promise<Omit<DepthSample, 't_ms'>>) {
       return {
         max_delivery_waiting: max('delivery_waiting'),
         max_delivery_delayed: max('delivery_delayed'),
-        max_fan_out_waiting: max('fan_out_waiting'),
+        max_relay_backlog: max('relay_backlog'),
         max_pending_deliveries_in_db: max('pending_deliveries_in_db'),
         samples,
       };
@@ -258,7 +259,7 @@ interface Pass {
   sink: Sink;
   producer: Producer;
   worker: WorkerProcess | undefined;
-  queues: { backend: QueueBackend; delivery: Queue; fanOut: Queue } | undefined;
+  queues: { backend: QueueBackend; delivery: Queue } | undefined;
   prefix: string;
 }
 
@@ -371,18 +372,21 @@ async function runScenario(
   const paths = await useEndpoints(pass, tag, endpoints);
   const fromSequence = await lastSequence(pass.pool);
   await pass.sink.take();
-  const { delivery, fanOut } = pass.queues!;
+  const { delivery } = pass.queues!;
   const depth = sampleDepth(async () => {
     const [d, f, p] = await Promise.all([
       countJobs(delivery),
-      countJobs(fanOut),
+      pass.pool.query<{ n: number }>(
+        `SELECT coalesce(sum(s.last_sequence - coalesce(r.relayed_sequence, 0)), 0)::int AS n
+           FROM signal_sequences s LEFT JOIN signal_relay r ON r.club_id = s.club_id`,
+      ),
       pass.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM deliveries WHERE status = 'pending'`),
     ]);
     return {
       delivery_waiting: d.waiting,
       delivery_active: d.active,
       delivery_delayed: d.delayed,
-      fan_out_waiting: f.waiting,
+      relay_backlog: f.rows[0]!.n,
       pending_deliveries_in_db: p.rows[0]!.n,
     };
   });
@@ -594,7 +598,6 @@ async function runBackend(backend: 'redis' | 'postgres', sink: Sink, workDir: st
     pass.queues = {
       backend: queueBackend,
       delivery: queueBackend.newQueue(QUEUE_NAMES.delivery),
-      fanOut: queueBackend.newQueue(QUEUE_NAMES.fanOut),
     };
     await warmUp(pass);
     say(`${backend}: worker warmed up`);
@@ -643,7 +646,6 @@ async function runBackend(backend: 'redis' | 'postgres', sink: Sink, workDir: st
     pass.worker = undefined;
     if (backend === 'redis') {
       await pass.queues.delivery.obliterate({ force: true }).catch(() => {});
-      await pass.queues.fanOut.obliterate({ force: true }).catch(() => {});
     }
 
     if (wanted.has('limit')) {
@@ -668,7 +670,7 @@ async function runBackend(backend: 'redis' | 'postgres', sink: Sink, workDir: st
   } finally {
     await pass.worker?.stop();
     if (pass.queues) {
-      await Promise.allSettled([pass.queues.delivery.close(), pass.queues.fanOut.close()]);
+      await Promise.allSettled([pass.queues.delivery.close()]);
       await pass.queues.backend.close();
     }
     await pass.producer?.close();
@@ -785,8 +787,8 @@ function depthTables(scenarios: Scenario[]) {
     const picked = samples.filter((_, i) => i % step === 0 || i === samples.length - 1);
     tables.push({
       title: `Queue depth over time, ${backend}, ${s!.name} (sampled every 500 ms; every ${step}th shown)`,
-      columns: ['t (s)', 'delivery jobs waiting', 'active', 'delayed', 'fan-out jobs waiting', 'pending deliveries in DB'],
-      rows: picked.map((d) => [round(d.t_ms / 1000, 1), d.delivery_waiting, d.delivery_active, d.delivery_delayed, d.fan_out_waiting ?? null, d.pending_deliveries_in_db ?? null]),
+      columns: ['t (s)', 'delivery jobs waiting', 'active', 'delayed', 'signals not yet fanned out', 'pending deliveries in DB'],
+      rows: picked.map((d) => [round(d.t_ms / 1000, 1), d.delivery_waiting, d.delivery_active, d.delivery_delayed, d.relay_backlog ?? null, d.pending_deliveries_in_db ?? null]),
     });
   }
   return tables;

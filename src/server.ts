@@ -15,7 +15,7 @@ import { pruneSignals } from './db/signals.ts';
 import { prepareDemo } from './demo/first-run.ts';
 import { createMetrics } from './metrics.ts';
 import type { Pipeline, PipelineStarter } from './queue/pipeline.ts';
-import { openQueueBackend, QUEUE_NAMES, type FanOutJob, type GivenUpJob, type LaneJob } from './queue/queues.ts';
+import { openQueueBackend, QUEUE_NAMES, type GivenUpJob, type LaneJob } from './queue/queues.ts';
 import { isExpectedDuringShutdown, markStopping } from './lifecycle.ts';
 import { loadSecretBox } from './secret-key.ts';
 
@@ -146,14 +146,13 @@ async function start(config: Config, log: Logger, roles: Roles, steps: Step[], s
       },
     });
     const opened = {
-      fanOut: backend.newQueue<FanOutJob>(QUEUE_NAMES.fanOut),
       delivery: backend.newQueue<LaneJob>(QUEUE_NAMES.delivery),
       givenUp: backend.newQueue<GivenUpJob>(QUEUE_NAMES.givenUp),
     };
     steps.push([
       'close the queue dashboard producers',
       async () => {
-        await Promise.all([opened.fanOut.close(), opened.delivery.close(), opened.givenUp.close()]);
+        await Promise.all([opened.delivery.close(), opened.givenUp.close()]);
         await backend.close();
       },
     ]);

@@ -1,9 +1,9 @@
-// Delivery: one lane per endpoint. A lane job claims the endpoint's due deliveries a batch at a
-// time (as many as the endpoint may have in flight), posts them, records them, and claims again
-// until nothing is due; then it waits in the queue until the endpoint's next due time (a retry,
-// a lease left by a dead worker), or ends when nothing is pending. So a slow or hanging endpoint
-// holds only its own lane, and the deliveries table alone says what is due: a lost lane job is
-// made again from it (workers/main.ts, the reconciler). workers/README.md follows a delivery.
+// Delivery: one lane per endpoint. A lane job keeps up to DELIVERY_PER_ENDPOINT_CONCURRENCY of
+// the endpoint's due deliveries in flight, claiming more as attempts end, until nothing is due;
+// then it waits in the queue until the endpoint's next due time (a retry, a lease left by a dead
+// worker), or ends when nothing is pending. So a slow or hanging endpoint holds only its own
+// lane, and the deliveries table alone says what is due: a lost lane job is made again from it
+// (workers/main.ts, the reconciler). workers/README.md follows a delivery.
 // Each attempt goes in short named steps, as in Svix's worker:
 //   prepare         the signed request
 //   call            the POST
@@ -64,7 +64,8 @@ export function createLaneProcessor(options: DeliverOptions) {
   // Longer than any attempt can take, so a lease only lapses when its worker died; and a claimed
   // delivery is in flight at once, so a dead worker's deliveries are free again this soon.
   const leaseMs = config.delivery.timeoutMs + 10_000;
-  const batch = config.delivery.perEndpointConcurrency;
+  const window = config.delivery.perEndpointConcurrency;
+  const refillAt = Math.ceil(window / 2);
   const guard = config.environment === 'development' ? 'allow-private' : 'public-only';
   const openSecret = createSecretOpener(options.secretBox);
   let stopping = false;
@@ -72,19 +73,39 @@ export function createLaneProcessor(options: DeliverOptions) {
   async function runLane(job: Job<LaneJob>, token?: string): Promise<string> {
     const { clubId, endpointId } = job.data;
     const log = () => options.log.child({ club_id: clubId, endpoint_id: endpointId });
+    const inFlight = new Set<Promise<unknown>>();
     let attempts = 0;
+    // Whether the last claim may have left due deliveries behind (it filled every free slot), or
+    // an attempt has ended since: a look at the table could find work.
+    let mayBeDue = true;
     for (;;) {
-      if (stopping) return handBack(job, token, 0, false);
-      const claim = await claimLane(pool, clubId, endpointId, batch, leaseMs);
-      if (claim.canceled > 0) {
-        log().info({ deliveries: claim.canceled }, 'deliveries canceled: endpoint deleted or disabled');
-        metrics.deliveries.inc({ outcome: 'canceled' }, claim.canceled);
-      }
-      if (claim.claimed.length > 0) {
-        await Promise.all(claim.claimed.map((delivery) => attemptDelivery({ ...delivery, log: attemptLog(delivery) })));
+      const free = window - inFlight.size;
+      // A sliding window: a slot freed is filled again without waiting for the rest of the batch
+      // (a slow request holds only its own slot), and under load claims wait until half the
+      // window is free, so that one statement claims several deliveries.
+      if (!stopping && mayBeDue && free > 0 && (inFlight.size === 0 || free >= refillAt)) {
+        const claim = await claimLane(pool, clubId, endpointId, free, leaseMs);
+        if (claim.canceled > 0) {
+          log().info({ deliveries: claim.canceled }, 'deliveries canceled: endpoint deleted or disabled');
+          metrics.deliveries.inc({ outcome: 'canceled' }, claim.canceled);
+        }
+        for (const delivery of claim.claimed) {
+          const attempt = attemptDelivery({ ...delivery, log: attemptLog(delivery) }).finally(() => inFlight.delete(attempt));
+          attempt.catch(() => {}); // handled where the lane awaits it (below); never an unhandled rejection
+          inFlight.add(attempt);
+        }
         attempts += claim.claimed.length;
+        mayBeDue = claim.claimed.length === free;
         continue;
       }
+      if (inFlight.size > 0) {
+        // An attempt that could not be recorded (the database is away) fails the lane job; the
+        // deliveries' leases bring them back (docs/webhooks.md, "What survives what").
+        await Promise.race(inFlight);
+        mayBeDue = true;
+        continue;
+      }
+      if (stopping) return handBack(job, token, 0, false);
       const nextMs = await laneNextDue(pool, clubId, endpointId);
       if (nextMs === null) return `${attempts} attempts`;
       // Due now but not claimable (held by another transaction a moment): look again in 100 ms,
@@ -212,7 +233,7 @@ export function createLaneProcessor(options: DeliverOptions) {
 
   return {
     runLane,
-    /** Running lanes finish the batch in flight and go back to the queue for another worker. */
+    /** Running lanes finish the attempts in flight and go back to the queue for another worker. */
     stop() {
       stopping = true;
     },

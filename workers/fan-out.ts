@@ -1,22 +1,36 @@
-// Fan-out: one signal -> its deliveries (one per matching active endpoint, idempotent by
-// (signal, endpoint)) -> a wake for each of those endpoints' lanes. Re-running it is harmless:
-// the rows exist already and a lane is woken at most once, so the relay may enqueue a signal
-// again whenever in doubt.
-import type { Job, Queue } from 'bullmq';
+// Fan-out: a club's committed signals -> their deliveries (one per matching active endpoint that
+// existed before the signal, idempotent by (signal, endpoint)) -> a wake for each of those
+// endpoints' lanes. A step of the relay's pass (workers/relay.ts) rather than a queue job of its
+// own: on BullMQ's PostgreSQL backend a job per signal was the pipeline's bottleneck, with the
+// fan-out queue thousands of jobs behind (docs/benchmarks.md). Re-running it is harmless: the
+// rows exist already and a lane is woken at most once.
 import type { Logger } from 'pino';
 import { fanOutSignal } from '../src/db/deliveries.ts';
 import type { Pool } from '../src/db/pool.ts';
-import { wakeLanes, type FanOutJob, type LaneJob } from '../src/queue/queues.ts';
+import type { PendingSignal } from '../src/db/relay.ts';
+import type { LaneJob } from '../src/queue/queues.ts';
 
-export function createFanOutProcessor(options: { pool: Pool; laneQueue: Queue<LaneJob>; log: Logger }) {
-  return async function fanOut(job: Job<FanOutJob>): Promise<number> {
-    const { clubId, sequence, signalId } = job.data;
-    const pending = await fanOutSignal(options.pool, clubId, sequence);
-    await wakeLanes(
-      options.laneQueue,
-      pending.map((d) => ({ clubId, endpointId: d.endpointId })),
-    );
-    if (pending.length > 0) options.log.debug({ club_id: clubId, signal_id: signalId, deliveries: pending.length }, 'signal fanned out');
-    return pending.length;
+export interface FanOutOptions {
+  pool: Pool;
+  /** Makes sure each lane runs (wakeLanes). */
+  wake: (lanes: LaneJob[]) => Promise<void>;
+  log: Logger;
+}
+
+/** Fans out signals of one club, in one statement per 50 (see fanOutSignal), then wakes their lanes once each. */
+export function createFanOut({ pool, wake, log }: FanOutOptions) {
+  return async function fanOut(clubId: string, signals: PendingSignal[]): Promise<number> {
+    const pending = await Promise.all(signals.map((signal) => fanOutSignal(pool, clubId, signal.sequence)));
+    const lanes = new Map<string, LaneJob>();
+    let deliveries = 0;
+    for (const list of pending) {
+      deliveries += list.length;
+      for (const d of list) lanes.set(d.endpointId, { clubId, endpointId: d.endpointId });
+    }
+    await wake([...lanes.values()]);
+    if (deliveries > 0) {
+      log.debug({ club_id: clubId, from: signals[0]!.sequence, to: signals[signals.length - 1]!.sequence, deliveries }, 'signals fanned out');
+    }
+    return deliveries;
   };
 }

@@ -1,14 +1,14 @@
-// The pipeline: relay, fan-out and delivery lane workers, and the reconciler that wakes a lane
-// whose job was lost. `clubdata worker` runs it alone; `clubdata serve` runs it
+// The pipeline: the relay (which fans signals out) and the delivery lane workers, and the
+// reconciler that wakes a lane whose job was lost. `clubdata worker` runs it alone; `clubdata serve` runs it
 // beside the API. Any number of worker processes may run against one database and queue.
 import { UnrecoverableError, type Job, type Worker } from 'bullmq';
 import { overdueLanes, retryGivenUp } from '../src/db/deliveries.ts';
 import { closeDeliveryAgents } from '../src/delivery/http-client.ts';
 import { isExpectedDuringShutdown } from '../src/lifecycle.ts';
 import type { Pipeline, PipelineOptions } from '../src/queue/pipeline.ts';
-import { laneHasJob, openQueueBackend, QUEUE_NAMES, wakeLanes, type FanOutJob, type GivenUpJob, type LaneJob } from '../src/queue/queues.ts';
+import { laneHasJob, openQueueBackend, QUEUE_NAMES, wakeLanes, type GivenUpJob, type LaneJob } from '../src/queue/queues.ts';
 import { createLaneProcessor } from './deliver.ts';
-import { createFanOutProcessor } from './fan-out.ts';
+import { createFanOut } from './fan-out.ts';
 import { SignalRelay } from './relay.ts';
 
 /** How often the reconciler looks for lanes that have overdue work and no job. */
@@ -26,10 +26,10 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
       if (!isExpectedDuringShutdown(error)) log.error({ err: error, queue }, 'queue error');
     },
   });
-  const fanOutQueue = backend.newQueue<FanOutJob>(QUEUE_NAMES.fanOut);
   const deliveryQueue = backend.newQueue<LaneJob>(QUEUE_NAMES.delivery);
   const givenUpQueue = backend.newQueue<GivenUpJob>(QUEUE_NAMES.givenUp);
   const lanes = createLaneProcessor({ pool, config, secretBox: options.secretBox, log, metrics, queue: deliveryQueue, givenUpQueue });
+  const wake = (list: LaneJob[]) => wakeLanes(deliveryQueue, list);
 
   // A given-up delivery's job fails at once with the delivery's last error, so that Bull Board
   // lists it among failed jobs. An operator's retry there runs it again: the delivery gets one
@@ -38,20 +38,12 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
     if (job.attemptsMade === 0) throw new UnrecoverableError(job.data.error);
     const { clubId, endpointId, sequence } = job.data;
     const retried = await retryGivenUp(pool, { clubId, endpointId, sequence });
-    if (retried) await wakeLanes(deliveryQueue, [{ clubId, endpointId }]);
+    if (retried) await wake([{ clubId, endpointId }]);
     log.info({ club_id: clubId, endpoint_id: endpointId, signal_id: job.data.signalId, retried }, 'given-up delivery retried by an operator');
     return retried ? 'sent again' : 'not failed any more';
   };
 
   const workers: Worker[] = [
-    backend.newWorker<FanOutJob>(QUEUE_NAMES.fanOut, createFanOutProcessor({ pool, laneQueue: deliveryQueue, log }), {
-      // A fan-out is one statement and one addBulk, mostly waiting on round trips: 8 at once keep
-      // up with a few hundred signals a second on a loaded machine, where 4 fell behind.
-      concurrency: 8,
-      // Fan-outs take milliseconds: a dead worker's are taken back after 10 s, not BullMQ's 30 + 30.
-      lockDuration: 10_000,
-      stalledInterval: 10_000,
-    }),
     backend.newWorker<LaneJob>(QUEUE_NAMES.delivery, (job, token) => lanes.runLane(job, token), {
       // Lanes served at once by this process; each has up to DELIVERY_PER_ENDPOINT_CONCURRENCY
       // requests in flight, and a hanging endpoint holds only its own lane.
@@ -75,10 +67,10 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
   const relay = new SignalRelay({
     pool,
     databaseUrl: options.databaseUrl,
-    queue: fanOutQueue,
+    fanOut: createFanOut({ pool, wake, log }),
     log,
     onLaneWake: (clubId, endpointId) =>
-      void wakeLanes(deliveryQueue, [{ clubId, endpointId }]).catch((error: unknown) => log.warn({ err: error }, 'could not wake a lane')),
+      void wake([{ clubId, endpointId }]).catch((error: unknown) => log.warn({ err: error }, 'could not wake a lane')),
   });
   await relay.start();
 
@@ -103,7 +95,7 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
   }, RECONCILE_EVERY_MS);
 
   const updateDepth = async () => {
-    for (const [name, queue] of [[QUEUE_NAMES.fanOut, fanOutQueue], [QUEUE_NAMES.delivery, deliveryQueue], [QUEUE_NAMES.givenUp, givenUpQueue]] as const) {
+    for (const [name, queue] of [[QUEUE_NAMES.delivery, deliveryQueue], [QUEUE_NAMES.givenUp, givenUpQueue]] as const) {
       const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed');
       for (const [state, n] of Object.entries(counts)) metrics.queueDepth.set({ queue: name, state }, n);
     }
@@ -113,7 +105,7 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
   depthTimer.unref();
 
   return {
-    queues: { fanOut: fanOutQueue, delivery: deliveryQueue, givenUp: givenUpQueue },
+    queues: { delivery: deliveryQueue, givenUp: givenUpQueue },
     async close() {
       clearInterval(reconcileTimer);
       clearInterval(depthTimer);
@@ -123,7 +115,7 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
       // worker.close() stops taking jobs and waits for the active ones; an attempt is bounded by
       // the receiver timeout, so this is bounded too.
       await Promise.all(workers.map((w) => w.close()));
-      await Promise.all([fanOutQueue.close(), deliveryQueue.close(), givenUpQueue.close()]);
+      await Promise.all([deliveryQueue.close(), givenUpQueue.close()]);
       await backend.close();
       await closeDeliveryAgents();
     },

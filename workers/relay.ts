@@ -1,24 +1,27 @@
-// Relay: committed signals become fan-out jobs. Woken by the signals' NOTIFY, with a polling
-// fallback, so a missed notification delays a signal but never loses it. Jobs are idempotent
-// by signal (job id = club.sequence), and the club's mark in signal_relay only moves past a
-// signal once its fan-out has completed, so a job lost by the queue is enqueued again.
-import type { Queue } from 'bullmq';
+// Relay: committed signals are fanned out (workers/fan-out.ts), club by club in sequence order.
+// Woken by the signals' NOTIFY, with a polling fallback, so a missed notification delays a
+// signal but never loses it. A club's mark in signal_relay only moves past a signal once its
+// fan-out is recorded, so a fan-out whose writes were lost (a PostgreSQL crash forgets the
+// pipeline's last unflushed commits, docs/webhooks.md) is run again once the mark is stuck.
 import pg from 'pg';
 import type { Logger } from 'pino';
-import { clubsWithPendingSignals, relayClub, signalsAfter } from '../src/db/relay.ts';
+import { clubsWithPendingSignals, relayClub, signalsAfter, type PendingSignal } from '../src/db/relay.ts';
 import type { Pool } from '../src/db/pool.ts';
-import { fanOutJobId, type FanOutJob } from '../src/queue/queues.ts';
 
 export interface RelayOptions {
   pool: Pool;
   databaseUrl: string;
-  queue: Queue<FanOutJob>;
+  /** Fans out signals of one club (createFanOut); it may be given the same signal again. */
+  fanOut: (clubId: string, signals: PendingSignal[]) => Promise<unknown>;
   log: Logger;
   /** Polling fallback interval. */
   pollMs?: number;
-  /** A signal enqueued this long ago and still not fanned out is enqueued again. */
+  /** A club whose mark has not moved for this long while its signals were fanned out is fanned out again from the mark. */
   resendAfterMs?: number;
+  /** Signals read per club and pass. */
   batch?: number;
+  /** Signals per fan-out call: their lanes are woken before the next ones are fanned out. */
+  chunk?: number;
   /**
    * Called for each `NOTIFY clubdata_lanes, '<club_id> <endpoint_id>'`: a write outside the
    * pipeline (an endpoint's recovery) made deliveries due now, and their lane should run. The
@@ -29,8 +32,8 @@ export interface RelayOptions {
 
 export class SignalRelay {
   readonly #options: Required<RelayOptions>;
-  /** Per club: the highest sequence this process enqueued. */
-  readonly #enqueued = new Map<string, number>();
+  /** Per club: the highest sequence this process fanned out. */
+  readonly #fannedOut = new Map<string, number>();
   /** Per club: the mark last seen, and since when it has not moved. */
   readonly #marks = new Map<string, { mark: number; since: number }>();
   #listener: pg.Client | undefined;
@@ -40,7 +43,7 @@ export class SignalRelay {
   #stopped = false;
 
   constructor(options: RelayOptions) {
-    this.#options = { pollMs: 1000, resendAfterMs: 30_000, batch: 1000, onLaneWake: () => {}, ...options };
+    this.#options = { pollMs: 1000, resendAfterMs: 30_000, batch: 1000, chunk: 100, onLaneWake: () => {}, ...options };
   }
 
   async start(): Promise<void> {
@@ -107,66 +110,35 @@ export class SignalRelay {
   }
 
   async #relayClub(clubId: string): Promise<void> {
-    const { queue, log } = this.#options;
+    const { fanOut, log, chunk } = this.#options;
     const pending = await this.#readPending(clubId);
     if (!pending) return;
-    const { signals, enqueued, stuck, mark } = pending;
-    if (stuck) {
-      log.warn({ club_id: clubId, mark }, 'fan-out has not advanced; enqueueing pending signals again');
-      await forgetFinishedJobs(queue, signals.map((signal) => fanOutJobId({ clubId, sequence: signal.sequence, signalId: signal.id })));
+    const { signals, stuck, mark } = pending;
+    if (stuck) log.warn({ club_id: clubId, mark }, 'fan-out has not advanced; fanning out pending signals again');
+    for (let i = 0; i < signals.length; i += chunk) {
+      const part = signals.slice(i, i + chunk);
+      await fanOut(clubId, part);
+      this.#fannedOut.set(clubId, Math.max(this.#fannedOut.get(clubId) ?? 0, part[part.length - 1]!.sequence));
     }
-    await queue.addBulk(
-      signals.map((signal) => {
-        const data: FanOutJob = { clubId, sequence: signal.sequence, signalId: signal.id };
-        return {
-          name: 'fan-out',
-          data,
-          opts: {
-            jobId: fanOutJobId(data),
-            attempts: 10,
-            backoff: { type: 'exponential', delay: 500 },
-            // Kept a while so that an enqueue racing the mark is recognised as a duplicate.
-            removeOnComplete: { age: 3600, count: 50_000 },
-            removeOnFail: { age: 7 * 86_400 },
-          },
-        };
-      }),
-    );
-    this.#enqueued.set(clubId, Math.max(enqueued ?? 0, signals[signals.length - 1]!.sequence));
     log.debug({ club_id: clubId, from: signals[0]!.sequence, to: signals[signals.length - 1]!.sequence }, 'signals relayed');
     if (signals.length === this.#options.batch) this.#again = true;
   }
 
-  /** Reads what to enqueue for a club: one statement, and a second only when the mark is stuck. */
+  /** Reads what to fan out for a club: one statement, and a second only when the mark is stuck. */
   async #readPending(clubId: string) {
     const { pool, batch, resendAfterMs } = this.#options;
-    const enqueued = this.#enqueued.get(clubId);
-    const pass = await relayClub(pool, clubId, enqueued, batch);
+    const fannedOut = this.#fannedOut.get(clubId);
+    const pass = await relayClub(pool, clubId, fannedOut, batch);
     if (pass === null) return null;
     const { mark } = pass;
-    // Normally only what is new since this process's last enqueue. When the mark has not
-    // moved for a while, everything after it again: a job the queue lost, or one enqueued by
-    // a process that died before it ran (the job ids make the others no-ops).
+    // Normally only what is new since this process's last fan-out. When the mark has not moved
+    // for a while, everything after it again: a fan-out whose writes were lost, or one of a
+    // process that died midway (fanning out again is a no-op for the others).
     const now = Date.now();
     const seen = this.#marks.get(clubId);
     const stuck = seen !== undefined && seen.mark === mark && now - seen.since > resendAfterMs;
     if (!seen || seen.mark !== mark || stuck) this.#marks.set(clubId, { mark, since: now });
-    const signals = stuck && enqueued !== undefined && enqueued > mark ? await signalsAfter(pool, clubId, mark, batch) : pass.signals;
-    return signals.length === 0 ? null : { signals, enqueued, stuck, mark };
-  }
-}
-
-/**
- * Removes the jobs of these ids that finished, so that adding them again runs them again. A
- * fan-out job can finish while its writes are gone: PostgreSQL crashed before flushing them (the
- * pipeline commits without waiting for the flush, docs/webhooks.md), or it failed all its
- * attempts while the database was away. Its id would otherwise make the new job a no-op.
- */
-async function forgetFinishedJobs(queue: Queue<FanOutJob>, ids: string[]): Promise<void> {
-  for (const id of ids) {
-    const job = await queue.getJob(id);
-    if (!job) continue;
-    const state = await job.getState();
-    if (state === 'completed' || state === 'failed') await job.remove().catch(() => {}); // taken meanwhile: it runs anyway
+    const signals = stuck && fannedOut !== undefined && fannedOut > mark ? await signalsAfter(pool, clubId, mark, batch) : pass.signals;
+    return signals.length === 0 ? null : { signals, stuck, mark };
   }
 }

@@ -1,12 +1,12 @@
 -- The relay's work on one club in one statement (workers/relay.ts): take the club's mark, fold
--- in the fan-outs completed contiguously after it, and read the signals to enqueue. As separate
+-- in the fan-outs completed contiguously after it, and read the signals to fan out. As separate
 -- statements this was ten round trips per pass, and the relay makes a pass per committed
 -- transaction of the platform (docs/benchmarks.md).
 --
 -- Returns nothing when another relay process holds the club (it is skipped, not waited for).
 -- Otherwise a first row with the mark (sequence and id null), then the signals after
 -- greatest(mark, enqueued) in sequence order, at most `batch`; `enqueued` is the highest
--- sequence this process enqueued already (null: none).
+-- sequence this process fanned out already (null: none).
 CREATE OR REPLACE FUNCTION cd_relay_club(club text, enqueued bigint, batch integer)
 RETURNS TABLE (mark bigint, sequence bigint, id text)
 LANGUAGE plpgsql

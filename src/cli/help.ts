@@ -8,7 +8,7 @@ Service
                              embedded PostgreSQL under ./.data, seeds the demo clubs on first start and
                              prints a demo key with a curl line.
   api                        Run only the HTTP API (any number of instances).
-  worker                     Run only the delivery pipeline: relay, fan-out and delivery workers
+  worker                     Run only the delivery pipeline: relay and fan-out, delivery lanes
                              (any number of instances), with /healthz, /readyz and /metrics on PORT.
   migrate                    Apply new migrations (migrations/) and changed functions (sql/).
 

@@ -19,19 +19,20 @@ export async function clubsWithPendingSignals(pool: Pool): Promise<string[]> {
 /**
  * One relay pass over a club (cd_relay_club): takes the club's mark for the statement (another
  * relay process working on the same club is skipped, not waited for), folds in the fan-outs
- * that completed contiguously after it, and reads the signals after greatest(mark, enqueued).
- * Null when another process holds the club.
+ * that completed contiguously after it, and reads the signals after greatest(mark, fannedOut),
+ * `fannedOut` being the highest sequence this process fanned out already. Null when another
+ * process holds the club.
  */
 export async function relayClub(
   pool: Pool,
   clubId: string,
-  enqueued: number | undefined,
+  fannedOut: number | undefined,
   limit: number,
 ): Promise<{ mark: number; signals: PendingSignal[] } | null> {
   const { rows } = await pool.query<{ mark: string; sequence: string | null; id: string | null }>({
     name: 'cd_relay_club',
     text: 'SELECT * FROM cd_relay_club($1, $2, $3)',
-    values: [clubId, enqueued ?? null, limit],
+    values: [clubId, fannedOut ?? null, limit],
   });
   if (rows.length === 0) return null;
   const signals = rows.filter((r) => r.sequence !== null).map((r) => ({ sequence: Number(r.sequence), id: r.id! }));

@@ -56,7 +56,7 @@ function checkOperator(operator: OperatorOptions['operator'], request: FastifyRe
 async function registerQueueBoard(app: FastifyInstance, queues: Pipeline['queues']) {
   const serverAdapter = new FastifyAdapter();
   createBullBoard({
-    queues: [new BullMQAdapter(queues.fanOut), new BullMQAdapter(queues.delivery), new BullMQAdapter(queues.givenUp)],
+    queues: [new BullMQAdapter(queues.delivery), new BullMQAdapter(queues.givenUp)],
     // @bull-board/fastify 9.10.1 types itself against its own nested @bull-board/api 9.10.1; the
     // shapes are the same at run time (the adapter only registers routes), only TypeScript sees
     // two declarations. Drop the cast once both packages are on one version.

@@ -5,17 +5,9 @@ import { createPostgresBackend, Queue, Worker, withBackend, type WorkerOptions, 
 import { Redis } from 'ioredis';
 
 export const QUEUE_NAMES = {
-  fanOut: 'clubdata-fan-out',
   delivery: 'clubdata-delivery',
   givenUp: 'clubdata-deliveries-given-up',
 } as const;
-
-/** One committed signal to fan out to the club's matching endpoints. */
-export interface FanOutJob {
-  clubId: string;
-  sequence: number;
-  signalId: string;
-}
 
 /**
  * One endpoint's delivery lane: the job that claims the endpoint's due deliveries, posts them and
@@ -41,7 +33,6 @@ export interface GivenUpJob {
   error: string;
 }
 
-export const fanOutJobId = (job: FanOutJob) => `${job.clubId}.${job.sequence}`;
 const laneId = (lane: LaneJob) => `lane.${lane.clubId}.${lane.endpointId}`;
 
 /**

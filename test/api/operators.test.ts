@@ -7,7 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { createMetrics } from '../../src/metrics.ts';
-import { openQueueBackend, QUEUE_NAMES, type FanOutJob, type GivenUpJob, type LaneJob } from '../../src/queue/queues.ts';
+import { openQueueBackend, QUEUE_NAMES, type GivenUpJob, type LaneJob } from '../../src/queue/queues.ts';
 import { createTestDatabase, testConfig, testSecretBox, TEST_REDIS_URL } from '../helper.ts';
 
 const OPERATOR = { user: 'ops', password: 'correct horse battery' };
@@ -46,12 +46,11 @@ function openQueues(backend: 'redis' | 'postgres') {
     },
   });
   const queues = {
-    fanOut: queueBackend.newQueue<FanOutJob>(QUEUE_NAMES.fanOut),
     delivery: queueBackend.newQueue<LaneJob>(QUEUE_NAMES.delivery),
     givenUp: queueBackend.newQueue<GivenUpJob>(QUEUE_NAMES.givenUp),
   };
   afterAll(async () => {
-    for (const queue of [queues.fanOut, queues.delivery, queues.givenUp]) {
+    for (const queue of [queues.delivery, queues.givenUp]) {
       await queue.obliterate({ force: true }).catch(() => {});
       await queue.close();
     }
@@ -205,13 +204,13 @@ for (const backend of ['redis', 'postgres'] as const) {
       expect(asset).toMatch(/^\/admin\/queues\/static\//);
     });
 
-    it('lists the three queues with their counts in its JSON API', async () => {
+    it('lists the two queues with their counts in its JSON API', async () => {
       const response = await api.inject({ method: 'GET', url: '/admin/queues/api/queues', headers: { authorization: RIGHT } });
       expect(response.statusCode, response.body).toBe(200);
       const { queues } = response.json<{ queues: { name: string; counts: Record<string, number> }[] }>();
-      expect(queues.map((q) => q.name).sort()).toEqual([QUEUE_NAMES.delivery, QUEUE_NAMES.fanOut, QUEUE_NAMES.givenUp].sort());
+      expect(queues.map((q) => q.name).sort()).toEqual([QUEUE_NAMES.delivery, QUEUE_NAMES.givenUp].sort());
       expect(queues.find((q) => q.name === QUEUE_NAMES.delivery)!.counts.delayed).toBe(1);
-      expect(queues.find((q) => q.name === QUEUE_NAMES.fanOut)!.counts.delayed).toBe(0);
+      expect(queues.find((q) => q.name === QUEUE_NAMES.givenUp)!.counts.delayed).toBe(0);
     });
 
     it('serves its static assets to the operator', async () => {

@@ -1,14 +1,13 @@
-// The relay (workers/relay.ts) on a real database and Redis: signals become fan-out jobs, and a
-// fan-out that finished without its writes (forgotten by a PostgreSQL crash, or failed while the
-// database was away) is run again once the club's mark has been stuck for resendAfterMs.
-import { randomBytes } from 'node:crypto';
-import type { Job } from 'bullmq';
+// The relay (workers/relay.ts) on a real database: committed signals are fanned out in sequence
+// order, and a fan-out that finished without its writes (forgotten by a PostgreSQL crash, or
+// failed while the database was away) is run again once the club's mark has been stuck for
+// resendAfterMs.
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Pool } from '../../src/db/pool.ts';
-import { openQueueBackend, QUEUE_NAMES, type FanOutJob } from '../../src/queue/queues.ts';
+import type { PendingSignal } from '../../src/db/relay.ts';
 import { SignalRelay } from '../../workers/relay.ts';
-import { createTestDatabase, insertClub, TEST_REDIS_URL } from '../helper.ts';
+import { createTestDatabase, insertClub } from '../helper.ts';
 import { insertCustomer } from './pipeline-helper.ts';
 
 let pool: Pool;
@@ -27,29 +26,43 @@ const until = async (what: string, check: () => boolean, timeoutMs = 10_000) => 
 };
 
 describe('SignalRelay', () => {
+  it('fans out each committed signal once, in sequence order, woken by its NOTIFY', async () => {
+    const club = await insertClub(pool);
+    const calls: number[][] = [];
+    // pollMs far beyond the test: only the signals' NOTIFY can wake the relay.
+    const relay = new SignalRelay({
+      pool,
+      databaseUrl: url,
+      fanOut: async (clubId: string, signals: PendingSignal[]) => void (clubId === club.id && calls.push(signals.map((s) => s.sequence))),
+      log: pino({ level: 'silent' }),
+      pollMs: 600_000,
+    });
+    afterAll(() => relay.stop());
+    await relay.start();
+    for (let i = 0; i < 3; i++) await insertCustomer(pool, club.id);
+    await until('three signals fanned out', () => calls.flat().length >= 3);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(calls.flat()).toEqual([1, 2, 3]);
+  });
+
   it('runs a fan-out again when it finished but its writes are missing and the mark is stuck', async () => {
     const club = await insertClub(pool);
-    const backend = openQueueBackend({ redisUrl: TEST_REDIS_URL, databaseUrl: url, prefix: `t${randomBytes(5).toString('hex')}`, onError: () => {} });
-    const queue = backend.newQueue<FanOutJob>(QUEUE_NAMES.fanOut);
-    const runs: string[] = [];
-    // A fan-out "whose writes were forgotten": it finishes without recording anything.
-    const worker = backend.newWorker<FanOutJob>(QUEUE_NAMES.fanOut, async (job: Job<FanOutJob>) => void runs.push(job.id!), {
-      concurrency: 1,
+    const runs: number[][] = [];
+    // A fan-out "whose writes were forgotten": it returns without recording anything.
+    const relay = new SignalRelay({
+      pool,
+      databaseUrl: url,
+      fanOut: async (clubId: string, signals: PendingSignal[]) => void (clubId === club.id && runs.push(signals.map((s) => s.sequence))),
+      log: pino({ level: 'silent' }),
+      pollMs: 100,
+      resendAfterMs: 500,
     });
-    const relay = new SignalRelay({ pool, databaseUrl: url, queue, log: pino({ level: 'silent' }), pollMs: 100, resendAfterMs: 500 });
-    afterAll(async () => {
-      await relay.stop();
-      await worker.close();
-      await queue.obliterate({ force: true });
-      await queue.close();
-      await backend.close();
-    });
+    afterAll(() => relay.stop());
     await insertCustomer(pool, club.id);
     await relay.start();
     await until('the first run', () => runs.length >= 1);
-    await until('a second run of the same job', () => runs.length >= 2);
-    expect(new Set(runs).size).toBe(1);
-    expect(runs[0]).toMatch(new RegExp(`${club.id}`));
+    await until('a second run of the same signal', () => runs.length >= 2);
+    expect(runs.slice(0, 2)).toEqual([[1], [1]]);
     const { rows } = await pool.query('SELECT relayed_sequence::int AS mark FROM signal_relay WHERE club_id = $1', [club.id]);
     expect(rows[0].mark).toBe(0); // the mark moves only once a fan-out is recorded
   });
