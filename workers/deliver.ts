@@ -73,38 +73,50 @@ export function createLaneProcessor(options: DeliverOptions) {
   async function runLane(job: Job<LaneJob>, token?: string): Promise<string> {
     const { clubId, endpointId } = job.data;
     const log = () => options.log.child({ club_id: clubId, endpoint_id: endpointId });
-    const inFlight = new Set<Promise<unknown>>();
+    // The window: requests to the endpoint in flight. An answered attempt leaves it at once and
+    // is recorded meanwhile (`recording`), so the endpoint's concurrency is spent on requests,
+    // not on database round trips.
+    const posting = new Set<Promise<unknown>>();
+    const recording = new Set<Promise<unknown>>();
+    const track = (set: Set<Promise<unknown>>, promise: Promise<unknown>) => {
+      const tracked = promise.finally(() => set.delete(tracked));
+      tracked.catch(() => {}); // awaited below, where the lane fails on it; never an unhandled rejection
+      set.add(tracked);
+    };
     let attempts = 0;
     // Whether the last claim may have left due deliveries behind (it filled every free slot), or
-    // an attempt has ended since: a look at the table could find work.
+    // an attempt has been answered since: a look at the table could find work.
     let mayBeDue = true;
     for (;;) {
-      const free = window - inFlight.size;
-      // A sliding window: a slot freed is filled again without waiting for the rest of the batch
-      // (a slow request holds only its own slot), and under load claims wait until half the
-      // window is free, so that one statement claims several deliveries.
-      if (!stopping && mayBeDue && free > 0 && (inFlight.size === 0 || free >= refillAt)) {
+      const free = window - posting.size;
+      // A sliding window: a slot freed is filled again without waiting for the rest (a slow
+      // request holds only its own slot), and under load claims wait until half the window is
+      // free, so that one statement claims several deliveries.
+      if (!stopping && mayBeDue && free > 0 && (posting.size === 0 || free >= refillAt)) {
         const claim = await claimLane(pool, clubId, endpointId, free, leaseMs);
         if (claim.canceled > 0) {
           log().info({ deliveries: claim.canceled }, 'deliveries canceled: endpoint deleted or disabled');
           metrics.deliveries.inc({ outcome: 'canceled' }, claim.canceled);
         }
         for (const delivery of claim.claimed) {
-          const attempt = attemptDelivery({ ...delivery, log: attemptLog(delivery) }).finally(() => inFlight.delete(attempt));
-          attempt.catch(() => {}); // handled where the lane awaits it (below); never an unhandled rejection
-          inFlight.add(attempt);
+          const attempt: Attempt = { ...delivery, log: attemptLog(delivery) };
+          const request = prepare(attempt.target);
+          track(posting, call(request).then((outcome) => track(recording, settle(attempt, request, outcome))));
         }
         attempts += claim.claimed.length;
         mayBeDue = claim.claimed.length === free;
         continue;
       }
-      if (inFlight.size > 0) {
+      if (posting.size > 0) {
         // An attempt that could not be recorded (the database is away) fails the lane job; the
         // deliveries' leases bring them back (docs/webhooks.md, "What survives what").
-        await Promise.race(inFlight);
+        await Promise.race([...posting, ...recording]);
         mayBeDue = true;
         continue;
       }
+      // Every answer recorded before the lane looks at what is due next (a retry's due time is
+      // set by its record) or leaves.
+      await Promise.all(recording);
       if (stopping) return handBack(job, token, 0, false);
       const nextMs = await laneNextDue(pool, clubId, endpointId);
       if (nextMs === null) return `${attempts} attempts`;
@@ -134,11 +146,11 @@ export function createLaneProcessor(options: DeliverOptions) {
       options.log.child({ signal_id: delivery.target.signalId, endpoint_id: delivery.key.endpointId, club_id: delivery.key.clubId });
   }
 
-  async function attemptDelivery(attempt: Attempt): Promise<string> {
-    const request = prepare(attempt.target);
-    const outcome = await call(request);
+  /** What follows an answered attempt: handle success or handle failure, each recording it. */
+  function settle(attempt: Attempt, request: SignedRequest, outcome: AttemptOutcome): Promise<string> {
     return outcome.kind === 'success' ? handleSuccess(attempt, request, outcome) : handleFailure(attempt, request, outcome);
   }
+
 
 /** Signs the stored signal with the endpoint's secrets: the current one, and the previous during a rotation. */
   function prepare(target: DeliveryTarget): SignedRequest {
