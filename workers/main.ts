@@ -35,7 +35,12 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
   // lists it among failed jobs. An operator's retry there runs it again: the delivery gets one
   // more attempt, through its endpoint's lane.
   const showOrRetryGivenUp = async (job: Job<GivenUpJob>) => {
-    if (job.attemptsMade === 0) throw new UnrecoverableError(job.data.error);
+    if (job.attemptsMade === 0) {
+      // Bull Board shows the error's stack: the delivery's last error alone, not this line's.
+      const givenUp = new UnrecoverableError(job.data.error);
+      givenUp.stack = job.data.error;
+      throw givenUp;
+    }
     const { clubId, endpointId, sequence } = job.data;
     const retried = await retryGivenUp(pool, { clubId, endpointId, sequence });
     if (retried) await wake([{ clubId, endpointId }]);

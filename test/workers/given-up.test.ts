@@ -29,6 +29,8 @@ describe.each(['postgres', 'redis'] as const)('given-up deliveries, %s backend',
     expect(failed).toHaveLength(1);
     const job = failed[0]!;
     expect(job.failedReason).toBe('HTTP 503 Service Unavailable');
+    // What Bull Board shows under Error: the delivery's error, not where the job threw.
+    expect(job.stacktrace).toEqual(['HTTP 503 Service Unavailable']);
     expect(job.data).toMatchObject({ clubId: club.id, endpointId: endpoint.id, attempts: 2 });
     const { rows } = await pool.query('SELECT status, attempts FROM deliveries WHERE endpoint_id = $1', [endpoint.id]);
     expect(rows).toEqual([{ status: 'failed', attempts: 2 }]);
