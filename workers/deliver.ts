@@ -78,16 +78,25 @@ export function createLaneProcessor(options: DeliverOptions) {
     // not on database round trips.
     const posting = new Set<Promise<unknown>>();
     const recording = new Set<Promise<unknown>>();
+    // The first attempt that could not be recorded (the database is away): the lane job fails on
+    // it at its next step; the deliveries' leases bring them back (docs/webhooks.md, "What
+    // survives what").
+    let recordFailure: { error: unknown } | undefined;
     const track = (set: Set<Promise<unknown>>, promise: Promise<unknown>) => {
-      const tracked = promise.finally(() => set.delete(tracked));
-      tracked.catch(() => {}); // awaited below, where the lane fails on it; never an unhandled rejection
+      const tracked: Promise<unknown> = promise
+        .catch((error: unknown) => void (recordFailure ??= { error }))
+        .finally(() => set.delete(tracked));
       set.add(tracked);
+    };
+    const failIfUnrecorded = () => {
+      if (recordFailure) throw recordFailure.error;
     };
     let attempts = 0;
     // Whether the last claim may have left due deliveries behind (it filled every free slot), or
     // an attempt has been answered since: a look at the table could find work.
     let mayBeDue = true;
     for (;;) {
+      failIfUnrecorded();
       const free = window - posting.size;
       // A sliding window: a slot freed is filled again without waiting for the rest (a slow
       // request holds only its own slot), and under load claims wait until half the window is
@@ -108,15 +117,16 @@ export function createLaneProcessor(options: DeliverOptions) {
         continue;
       }
       if (posting.size > 0) {
-        // An attempt that could not be recorded (the database is away) fails the lane job; the
-        // deliveries' leases bring them back (docs/webhooks.md, "What survives what").
-        await Promise.race([...posting, ...recording]);
+        // A slot freed: claim again. Records are not waited for here (a claim per record would
+        // be a statement for nothing).
+        await Promise.race(posting);
         mayBeDue = true;
         continue;
       }
       // Every answer recorded before the lane looks at what is due next (a retry's due time is
       // set by its record) or leaves.
       await Promise.all(recording);
+      failIfUnrecorded();
       if (stopping) return handBack(job, token, 0, false);
       const nextMs = await laneNextDue(pool, clubId, endpointId);
       if (nextMs === null) return `${attempts} attempts`;

@@ -244,3 +244,23 @@ describe('recovery through the API', () => {
     expect([...receiver.deliveredIds(endpoint.path)].sort()).toEqual([...wanted].sort());
   }, 60_000);
 });
+
+describe('an attempt that cannot be recorded', () => {
+  it('fails its lane job, visibly, and the delivery is sent again once its lease lapses, then recorded', async () => {
+    // A short timeout: the lease of a claimed delivery is DELIVERY_TIMEOUT + 10 s.
+    const { pool, running, receiver, club, api } = await setUp({ timeoutMs: 1000 });
+    const endpoint = await api.createEndpoint(receiver.url);
+    // A real failure of the record's statement, for this endpoint only, until it is lifted.
+    await pool.query(`CREATE FUNCTION test_refuse_attempt() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN RAISE EXCEPTION 'attempt records are refused for this test'; END $$`);
+    await pool.query(`CREATE TRIGGER test_refuse_attempt BEFORE INSERT ON delivery_attempts
+      FOR EACH ROW WHEN (NEW.endpoint_id = '${endpoint.id}') EXECUTE FUNCTION test_refuse_attempt()`);
+    await insertCustomer(pool, club.id);
+    await receiver.waitFor(() => receiver.at(endpoint.path).length >= 1, 15_000, 'the first delivery');
+    await eventually('the lane job failed', async () => ((await running.pipeline.queues.delivery.getJobCounts('failed')).failed ?? 0) >= 1);
+    expect(await deliveryStatuses(pool, endpoint.id)).toEqual(['pending']);
+    await pool.query('DROP TRIGGER test_refuse_attempt ON delivery_attempts');
+    await eventually('the delivery recorded after its lease', async () => (await deliveryStatuses(pool, endpoint.id))[0] === 'succeeded', 30_000);
+    expect(receiver.at(endpoint.path).length).toBeGreaterThanOrEqual(2);
+  }, 60_000);
+});
