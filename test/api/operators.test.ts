@@ -35,7 +35,7 @@ beforeAll(async () => {
   ({ pool, url: databaseUrl } = await createTestDatabase());
 });
 
-/** Producers on the three queues, in a namespace of this test's own, wiped and closed afterwards. */
+/** Producers on the two queues, in a namespace of this test's own, wiped and closed afterwards. */
 function openQueues(backend: 'redis' | 'postgres') {
   const queueBackend = openQueueBackend({
     redisUrl: backend === 'redis' ? TEST_REDIS_URL : undefined,
