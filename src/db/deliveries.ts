@@ -283,3 +283,17 @@ export async function retryGivenUp(pool: Pool, key: DeliveryKey): Promise<boolea
   );
   return rowCount === 1;
 }
+
+/**
+ * Vacuums the deliveries table once it holds at least `threshold` dead row versions, and says
+ * whether it did. A lane's claim walks the index entries of every finished delivery of its
+ * endpoint until VACUUM removes them (3.6 ms a claim after a few thousand deliveries, 0.17 ms
+ * after a VACUUM; docs/benchmarks.md), and autovacuum looks at a database once a minute at most.
+ * SKIP_LOCKED: a VACUUM already running (autovacuum's, another worker's) is left to finish.
+ */
+export async function vacuumDeliveries(pool: Pool, threshold: number): Promise<boolean> {
+  const { rows } = await pool.query<{ dead: string }>(`SELECT n_dead_tup AS dead FROM pg_stat_user_tables WHERE relid = 'deliveries'::regclass`);
+  if (Number(rows[0]?.dead ?? 0) < threshold) return false;
+  await pool.query('VACUUM (SKIP_LOCKED) deliveries');
+  return true;
+}

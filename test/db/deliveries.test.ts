@@ -8,6 +8,7 @@ import {
   fanOutSignal,
   laneNextDue,
   recordAttempt,
+  vacuumDeliveries,
   type DeliveryKey,
 } from '../../src/db/deliveries.ts';
 import type { Pool } from '../../src/db/pool.ts';
@@ -279,5 +280,48 @@ describe('canceling the deliveries of a deleted or disabled endpoint', () => {
     // An attempt under way when the endpoint was disabled still counts: it may arrive, the last.
     expect(row(disabled, first)).toEqual({ status: 'canceled', attempts: 1, leased_until: null, completed: true, recorded: 0 });
     expect(row(gone, first)).toMatchObject({ status: 'failed', attempts: 1, recorded: 1 });
+  });
+});
+
+describe('vacuumDeliveries', () => {
+  /** The deliveries table's dead row versions and vacuums, as PostgreSQL's statistics have them. */
+  const tableStats = async () =>
+    (
+      await pool.query<{ dead: number; vacuums: number }>(
+        `SELECT n_dead_tup::int AS dead, vacuum_count::int AS vacuums FROM pg_stat_user_tables WHERE relid = 'deliveries'::regclass`,
+      )
+    ).rows[0]!;
+
+  it('vacuums once finished deliveries leave enough dead rows, and the claims stop walking them', async () => {
+    const { endpoints, sequences } = await signalsFor(1, 200);
+    const [endpoint] = endpoints;
+    for (const sequence of sequences) await fanOutSignal(pool, clubId, sequence);
+    // Each delivery claimed and recorded as a success: two dead versions each, and an index entry
+    // the claims walk until a VACUUM.
+    const claims = await claimLane(pool, clubId, endpoint!.id, 200, LEASE_MS);
+    await Promise.all(claims.claimed.map((c) => recordAttempt(pool, c.key, c.target.signalId, success(c.attempt), decided)));
+    const pagesOfAnEmptyClaim = async () => {
+      const { rows } = await pool.query(
+        `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) SELECT 1 FROM deliveries d
+          WHERE d.club_id = $1 AND d.endpoint_id = $2 AND d.status = 'pending' ORDER BY d.signal_sequence LIMIT 5`,
+        [clubId, endpoint!.id],
+      );
+      const plan = rows[0]['QUERY PLAN'][0].Plan;
+      return plan['Shared Hit Blocks'] + plan['Shared Read Blocks'];
+    };
+    // Statistics reach the view within a second or so.
+    let stats = await tableStats();
+    for (let i = 0; i < 40 && stats.dead < 200; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      stats = await tableStats();
+    }
+    expect(stats.dead).toBeGreaterThanOrEqual(200);
+    const pagesBefore = await pagesOfAnEmptyClaim();
+    expect(await vacuumDeliveries(pool, 1_000_000)).toBe(false); // below its threshold: nothing
+    expect((await tableStats()).vacuums).toBe(stats.vacuums);
+    expect(await vacuumDeliveries(pool, 200)).toBe(true);
+    expect((await tableStats()).vacuums).toBe(stats.vacuums + 1);
+    const pagesAfter = await pagesOfAnEmptyClaim();
+    expect(pagesAfter, `pages read by a claim with nothing to claim: ${pagesBefore} before the vacuum, ${pagesAfter} after`).toBeLessThan(pagesBefore / 2);
   });
 });
