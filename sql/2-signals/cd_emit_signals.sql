@@ -1,7 +1,8 @@
 -- The signals of a batch: every resource the transaction touched since its last emit, in one
--- set-based pass. Each resource is rendered again with its endpoint's own cd_render_*, compared
--- with the rendering kept at its first touch (cd_changed_attributes), and given its type
--- (cd_signal_type), or nothing when nothing visible changed.
+-- set-based pass. Each resource is rendered again with its endpoint's own cd_render_* (through
+-- cd_render_resource, the one mapping from kind to renderer, which the first touch uses too),
+-- compared with the rendering kept at its first touch (cd_changed_attributes), and given its
+-- type (cd_signal_type), or nothing when nothing visible changed.
 --
 -- Numbering: one upsert per club takes a block of sequences and keeps the club's counter row
 -- locked until commit, so sequences follow commit order with no gaps (the relay relies on
@@ -26,15 +27,7 @@ BEGIN
     DELETE FROM signal_pending p WHERE p.txid = tx
     RETURNING p.touch_order, p.kind, p.club_id, p.resource_id, p.before
   ), rendered AS MATERIALIZED (
-    -- The mapping of cd_render_resource, as subqueries that a set-based pass runs without a
-    -- function call each.
-    SELECT t.*, CASE t.kind
-        WHEN 'customer' THEN (SELECT cd_render_customer(r) FROM customers r WHERE r.club_id = t.club_id AND r.id = t.resource_id)
-        WHEN 'subscription' THEN (SELECT cd_render_subscription(r) FROM subscriptions r WHERE r.club_id = t.club_id AND r.id = t.resource_id)
-        WHEN 'booking' THEN (SELECT cd_render_booking(r) FROM bookings r WHERE r.club_id = t.club_id AND r.id = t.resource_id)
-        WHEN 'event' THEN (SELECT cd_render_event(r) FROM events r WHERE r.club_id = t.club_id AND r.id = t.resource_id)
-        WHEN 'participant' THEN (SELECT cd_render_participant(r) FROM participants r WHERE r.club_id = t.club_id AND r.id = t.resource_id)
-      END AS after
+    SELECT t.*, cd_render_resource(t.kind, t.club_id, t.resource_id) AS after
       FROM touched t
      -- Legacy-billing clubs emit no subscription.* signal at all.
      WHERE t.kind <> 'subscription'
