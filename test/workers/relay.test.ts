@@ -25,18 +25,22 @@ const until = async (what: string, check: () => boolean, timeoutMs = 10_000) => 
   }
 };
 
+/** A relay whose fan-out only records the sequences it is given for `clubId`, writing nothing. */
+const relayRecording = (clubId: string, into: number[][], options: { pollMs: number; resendAfterMs?: number }) =>
+  new SignalRelay({
+    pool,
+    databaseUrl: url,
+    fanOut: async (club: string, signals: PendingSignal[]) => void (club === clubId && into.push(signals.map((s) => s.sequence))),
+    log: pino({ level: 'silent' }),
+    ...options,
+  });
+
 describe('SignalRelay', () => {
   it('fans out each committed signal once, in sequence order, woken by its NOTIFY', async () => {
     const club = await insertClub(pool);
     const calls: number[][] = [];
     // pollMs far beyond the test: only the signals' NOTIFY can wake the relay.
-    const relay = new SignalRelay({
-      pool,
-      databaseUrl: url,
-      fanOut: async (clubId: string, signals: PendingSignal[]) => void (clubId === club.id && calls.push(signals.map((s) => s.sequence))),
-      log: pino({ level: 'silent' }),
-      pollMs: 600_000,
-    });
+    const relay = relayRecording(club.id, calls, { pollMs: 600_000 });
     afterAll(() => relay.stop());
     await relay.start();
     for (let i = 0; i < 3; i++) await insertCustomer(pool, club.id);
@@ -49,14 +53,7 @@ describe('SignalRelay', () => {
     const club = await insertClub(pool);
     const runs: number[][] = [];
     // A fan-out "whose writes were forgotten": it returns without recording anything.
-    const relay = new SignalRelay({
-      pool,
-      databaseUrl: url,
-      fanOut: async (clubId: string, signals: PendingSignal[]) => void (clubId === club.id && runs.push(signals.map((s) => s.sequence))),
-      log: pino({ level: 'silent' }),
-      pollMs: 100,
-      resendAfterMs: 500,
-    });
+    const relay = relayRecording(club.id, runs, { pollMs: 100, resendAfterMs: 500 });
     afterAll(() => relay.stop());
     await insertCustomer(pool, club.id);
     await relay.start();
