@@ -2,7 +2,7 @@
 // reconciler that wakes a lane whose job was lost. `clubdata worker` runs it alone; `clubdata serve` runs it
 // beside the API. Any number of worker processes may run against one database and queue.
 import { UnrecoverableError, type Job, type Worker } from 'bullmq';
-import { overdueLanes, retryGivenUp, vacuumDeliveries } from '../src/db/deliveries.ts';
+import { overdueLanes, retryGivenUp } from '../src/db/deliveries.ts';
 import { closeDeliveryAgents } from '../src/delivery/http-client.ts';
 import { isExpectedDuringShutdown } from '../src/lifecycle.ts';
 import type { Pipeline, PipelineOptions } from '../src/queue/pipeline.ts';
@@ -15,9 +15,6 @@ import { SignalRelay } from './relay.ts';
 const RECONCILE_EVERY_MS = 5_000;
 /** How often a worker looks for lane jobs whose worker died (BullMQ's stalled-job check). */
 const STALLED_CHECK_MS = 5_000;
-/** How often, and past how many dead row versions, a worker vacuums the deliveries table. */
-const VACUUM_EVERY_MS = 2_000;
-const VACUUM_DEAD_ROWS = 2_000;
 
 export async function startPipeline(options: PipelineOptions): Promise<Pipeline> {
   const { config, pool, log, metrics } = options;
@@ -32,7 +29,11 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
   const deliveryQueue = backend.newQueue<LaneJob>(QUEUE_NAMES.delivery);
   const givenUpQueue = backend.newQueue<GivenUpJob>(QUEUE_NAMES.givenUp);
   const lanes = createLaneProcessor({ pool, config, secretBox: options.secretBox, log, metrics, queue: deliveryQueue, givenUpQueue });
-  const wake = (list: LaneJob[]) => wakeLanes(deliveryQueue, list);
+  // A lane running in this process is woken directly; the others through the queue.
+  const wake = async (list: LaneJob[]) => {
+    const elsewhere = lanes.wakeHere(list);
+    if (elsewhere.length > 0) await wakeLanes(deliveryQueue, elsewhere);
+  };
 
   // A given-up delivery's job fails at once with the delivery's last error, so that Bull Board
   // lists it among failed jobs. An operator's retry there runs it again: the delivery gets one
@@ -102,15 +103,6 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
       .finally(() => (reconciling = undefined));
   }, RECONCILE_EVERY_MS);
 
-  // Finished deliveries slow every claim of their endpoint until VACUUM removes their index
-  // entries (vacuumDeliveries); autovacuum comes too late for a busy pipeline.
-  let vacuuming: Promise<unknown> | undefined;
-  const vacuumTimer = setInterval(() => {
-    vacuuming ??= vacuumDeliveries(pool, VACUUM_DEAD_ROWS)
-      .catch((error: unknown) => log.warn({ err: error }, 'could not vacuum the deliveries table'))
-      .finally(() => (vacuuming = undefined));
-  }, VACUUM_EVERY_MS);
-
   const updateDepth = async () => {
     for (const [name, queue] of [[QUEUE_NAMES.delivery, deliveryQueue], [QUEUE_NAMES.givenUp, givenUpQueue]] as const) {
       const counts = await queue.getJobCounts('waiting', 'active', 'delayed', 'failed');
@@ -125,12 +117,10 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
     queues: { delivery: deliveryQueue, givenUp: givenUpQueue },
     async close() {
       clearInterval(reconcileTimer);
-      clearInterval(vacuumTimer);
       clearInterval(depthTimer);
       lanes.stop();
       await relay.stop();
       await reconciling;
-      await vacuuming;
       // worker.close() stops taking jobs and waits for the active ones; an attempt is bounded by
       // the receiver timeout, so this is bounded too.
       await Promise.all(workers.map((w) => w.close()));

@@ -137,6 +137,21 @@ export async function claimLane(pool: Pool, clubId: string, endpointId: string, 
 }
 
 /**
+ * Gives back deliveries claimed but not attempted (a lane claims ahead of its window): due again
+ * at once, unleased, their claim no longer counted as an attempt (cd_release_deliveries). Each
+ * names the attempt number it was claimed for; one claimed again since is left alone.
+ */
+export async function releaseDeliveries(pool: Pool, clubId: string, endpointId: string, claimed: { sequence: number; attempt: number }[]): Promise<number> {
+  if (claimed.length === 0) return 0;
+  const { rows } = await pool.query<{ released: number }>({
+    name: 'cd_release_deliveries',
+    text: 'SELECT cd_release_deliveries($1, $2, $3::bigint[], $4::int[]) AS released',
+    values: [clubId, endpointId, claimed.map((c) => c.sequence), claimed.map((c) => c.attempt)],
+  });
+  return rows[0]?.released ?? 0;
+}
+
+/**
  * In how many whole ms (rounded up) the endpoint's lane has work again; null when it has no
  * pending delivery. Whole, because BullMQ's PostgreSQL backend stores a delayed job's due time
  * as a bigint and refuses a fraction: the lane's job then failed instead of waiting, and only the
@@ -282,18 +297,4 @@ export async function retryGivenUp(pool: Pool, key: DeliveryKey): Promise<boolea
     [key.clubId, key.endpointId, key.sequence],
   );
   return rowCount === 1;
-}
-
-/**
- * Vacuums the deliveries table once it holds at least `threshold` dead row versions, and says
- * whether it did. A lane's claim walks the index entries of every finished delivery of its
- * endpoint until VACUUM removes them (3.6 ms a claim after a few thousand deliveries, 0.17 ms
- * after a VACUUM; docs/benchmarks.md), and autovacuum looks at a database once a minute at most.
- * SKIP_LOCKED: a VACUUM already running (autovacuum's, another worker's) is left to finish.
- */
-export async function vacuumDeliveries(pool: Pool, threshold: number): Promise<boolean> {
-  const { rows } = await pool.query<{ dead: string }>(`SELECT n_dead_tup AS dead FROM pg_stat_user_tables WHERE relid = 'deliveries'::regclass`);
-  if (Number(rows[0]?.dead ?? 0) < threshold) return false;
-  await pool.query('VACUUM (SKIP_LOCKED) deliveries');
-  return true;
 }

@@ -8,7 +8,7 @@ import {
   fanOutSignal,
   laneNextDue,
   recordAttempt,
-  vacuumDeliveries,
+  releaseDeliveries,
   type DeliveryKey,
 } from '../../src/db/deliveries.ts';
 import type { Pool } from '../../src/db/pool.ts';
@@ -147,6 +147,40 @@ describe('claimLane', () => {
   });
 });
 
+describe('releaseDeliveries', () => {
+  it('gives back deliveries claimed ahead and not attempted: due at once, the claim uncounted, one claimed again since left alone', async () => {
+    const { endpoints, sequences } = await signalsFor(1, 3);
+    for (const sequence of sequences) await fanOutSignal(pool, clubId, sequence);
+    const endpointId = endpoints[0]!.id;
+    const [first, second, third] = (await claimLane(pool, clubId, endpointId, 3, LEASE_MS)).claimed;
+    expect([first!.attempt, second!.attempt, third!.attempt]).toEqual([1, 1, 1]);
+    // The third's lease lapsed and another lane claimed it again (its second attempt): not ours to give back.
+    await pool.query(
+      `UPDATE deliveries SET attempts = 2 WHERE club_id = $1 AND endpoint_id = $2 AND signal_sequence = $3`,
+      [clubId, endpointId, third!.key.sequence],
+    );
+    const given = [first!, second!, third!].map((c) => ({ sequence: c.key.sequence, attempt: c.attempt }));
+    expect(await releaseDeliveries(pool, clubId, endpointId, given)).toBe(2);
+    const { rows } = await pool.query(
+      `SELECT signal_sequence::int AS sequence, attempts, leased_until IS NOT NULL AS leased FROM deliveries
+        WHERE club_id = $1 AND endpoint_id = $2 ORDER BY signal_sequence`,
+      [clubId, endpointId],
+    );
+    expect(rows).toEqual([
+      { sequence: first!.key.sequence, attempts: 0, leased: false },
+      { sequence: second!.key.sequence, attempts: 0, leased: false },
+      { sequence: third!.key.sequence, attempts: 2, leased: true },
+    ]);
+    expect(await laneNextDue(pool, clubId, endpointId)).toBe(0);
+    const again = (await claimLane(pool, clubId, endpointId, 5, LEASE_MS)).claimed;
+    expect(again.map((c) => [c.key.sequence, c.attempt])).toEqual([
+      [first!.key.sequence, 1],
+      [second!.key.sequence, 1],
+    ]);
+    expect(await releaseDeliveries(pool, clubId, endpointId, [])).toBe(0);
+  });
+});
+
 describe('recordAttempt', () => {
   it('records many simultaneous successes, each with its own attempt row, and clears failing streaks', async () => {
     const { endpoints, sequences: [failing, ...sequences] } = await signalsFor(2, 6);
@@ -280,48 +314,5 @@ describe('canceling the deliveries of a deleted or disabled endpoint', () => {
     // An attempt under way when the endpoint was disabled still counts: it may arrive, the last.
     expect(row(disabled, first)).toEqual({ status: 'canceled', attempts: 1, leased_until: null, completed: true, recorded: 0 });
     expect(row(gone, first)).toMatchObject({ status: 'failed', attempts: 1, recorded: 1 });
-  });
-});
-
-describe('vacuumDeliveries', () => {
-  /** The deliveries table's dead row versions and vacuums, as PostgreSQL's statistics have them. */
-  const tableStats = async () =>
-    (
-      await pool.query<{ dead: number; vacuums: number }>(
-        `SELECT n_dead_tup::int AS dead, vacuum_count::int AS vacuums FROM pg_stat_user_tables WHERE relid = 'deliveries'::regclass`,
-      )
-    ).rows[0]!;
-
-  it('vacuums once finished deliveries leave enough dead rows, and the claims stop walking them', async () => {
-    const { endpoints, sequences } = await signalsFor(1, 200);
-    const [endpoint] = endpoints;
-    for (const sequence of sequences) await fanOutSignal(pool, clubId, sequence);
-    // Each delivery claimed and recorded as a success: two dead versions each, and an index entry
-    // the claims walk until a VACUUM.
-    const claims = await claimLane(pool, clubId, endpoint!.id, 200, LEASE_MS);
-    await Promise.all(claims.claimed.map((c) => recordAttempt(pool, c.key, c.target.signalId, success(c.attempt), decided)));
-    const pagesOfAnEmptyClaim = async () => {
-      const { rows } = await pool.query(
-        `EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) SELECT 1 FROM deliveries d
-          WHERE d.club_id = $1 AND d.endpoint_id = $2 AND d.status = 'pending' ORDER BY d.signal_sequence LIMIT 5`,
-        [clubId, endpoint!.id],
-      );
-      const plan = rows[0]['QUERY PLAN'][0].Plan;
-      return plan['Shared Hit Blocks'] + plan['Shared Read Blocks'];
-    };
-    // Statistics reach the view within a second or so.
-    let stats = await tableStats();
-    for (let i = 0; i < 40 && stats.dead < 200; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      stats = await tableStats();
-    }
-    expect(stats.dead).toBeGreaterThanOrEqual(200);
-    const pagesBefore = await pagesOfAnEmptyClaim();
-    expect(await vacuumDeliveries(pool, 1_000_000)).toBe(false); // below its threshold: nothing
-    expect((await tableStats()).vacuums).toBe(stats.vacuums);
-    expect(await vacuumDeliveries(pool, 200)).toBe(true);
-    expect((await tableStats()).vacuums).toBe(stats.vacuums + 1);
-    const pagesAfter = await pagesOfAnEmptyClaim();
-    expect(pagesAfter, `pages read by a claim with nothing to claim: ${pagesBefore} before the vacuum, ${pagesAfter} after`).toBeLessThan(pagesBefore / 2);
   });
 });

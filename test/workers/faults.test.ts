@@ -210,6 +210,17 @@ describe.each(['postgres', 'redis'] as const)('fault tolerance with real worker 
     );
     const succeeded = new Set(rows.map((r) => r.signal_id));
     for (const id of inFlight) expect(succeeded.has(id), `in-flight ${id} finished`).toBe(true);
+    // What the lane had claimed ahead of its window was given back, not left leased for the next
+    // worker to wait out, and a claim given back is not counted as an attempt.
+    const { rows: left } = await pool.query(
+      `SELECT count(*) FILTER (WHERE leased_until > now())::int AS leased,
+              count(*) FILTER (WHERE attempts <> (SELECT count(*) FROM delivery_attempts a
+                                                   WHERE a.club_id = d.club_id AND a.endpoint_id = d.endpoint_id
+                                                     AND a.signal_sequence = d.signal_sequence))::int AS miscounted
+         FROM deliveries d WHERE d.endpoint_id = $1`,
+      [endpoint.id],
+    );
+    expect(left[0]).toEqual({ leased: 0, miscounted: 0 });
     const second = startWorker(prefix);
     await expectAllDelivered([endpoint], await signalIds(pool, club.id), 60_000);
     second.kill('SIGTERM');

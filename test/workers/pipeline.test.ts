@@ -18,6 +18,7 @@ import {
 } from './pipeline-helper.ts';
 import { TestReceiver, type ReceivedRequest } from './receiver.ts';
 import type { Pool } from '../../src/db/pool.ts';
+import { laneId } from '../../src/queue/queues.ts';
 
 function verifyWithBothLibraries(request: ReceivedRequest, secret: string): void {
   const headers = {
@@ -215,6 +216,24 @@ for (const backend of ['redis', 'postgres'] as const) {
       expect(String(request!.headers['webhook-signature']).split(' ')).toHaveLength(2);
       verifyWithBothLibraries(request!, next);
       verifyWithBothLibraries(request!, endpoint.secret);
+    });
+
+    it('keeps one lane job while signals trickle in: the relay of its own process wakes it, not the queue', async () => {
+      const endpoint = await endpointFor();
+      const lane = laneId({ clubId: club.id, endpointId: endpoint.id });
+      const jobs = new Set<string>();
+      for (let i = 1; i <= 8; i++) {
+        await insertCustomer(pool, club.id);
+        await eventually(`delivery ${i}`, async () => receiver.at(endpoint.path).length >= i);
+        const job = await running.pipeline.queues.delivery.getDeduplicationJobId(lane);
+        if (job) jobs.add(job);
+        // Long enough for a lane that does not linger to end; well inside a lingering lane's wait.
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // A lane that ended after each delivery would be a new job for each of the eight; one that
+      // lingers for its relay's wake stays one (a slow moment may end it once or twice).
+      expect(jobs.size).toBeGreaterThan(0);
+      expect(jobs.size).toBeLessThanOrEqual(3);
     });
 
     it('never failed a lane job: a lane waits for its next due time in the queue, on either backend', async () => {
