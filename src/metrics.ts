@@ -7,6 +7,7 @@ export interface DeliveryMetrics {
   attemptDuration: Histogram<'kind'>;
   lag: Histogram<string>;
   endpointsDisabled: Counter<'reason'>;
+  laneRuns: Counter<string>;
   queueDepth: Gauge<'queue' | 'state'>;
 }
 
@@ -38,6 +39,11 @@ export function createMetrics(): DeliveryMetrics {
       name: 'clubdata_endpoints_disabled_total',
       help: 'Endpoints disabled by the pipeline, by reason (failing, gone)',
       labelNames: ['reason'],
+      registers: [registry],
+    }),
+    laneRuns: new Counter({
+      name: 'clubdata_lane_runs_total',
+      help: 'Lane jobs run by this process: a lane kept running by its relay counts once however many deliveries it makes',
       registers: [registry],
     }),
     queueDepth: new Gauge({

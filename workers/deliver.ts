@@ -33,7 +33,9 @@ import { reportGivenUp, wakeLanes, type GivenUpJob, type LaneJob } from '../src/
 /**
  * How long a lane with nothing due stays for a wake from the relay of its own process before it
  * ends: longer than the relay's passes are apart under load (tens of ms), short beside a lane's
- * other waits, and it holds only one of DELIVERY_CONCURRENCY lane slots meanwhile.
+ * other waits. A lingering lane holds one of the process's DELIVERY_CONCURRENCY lane slots, so
+ * lanes linger only while at most half the slots are taken: with many endpoints each getting a
+ * trickle, lingering lanes would otherwise keep others waiting for a slot.
  */
 const LANE_LINGER_MS = 250;
 
@@ -84,6 +86,7 @@ export function createLaneProcessor(options: DeliverOptions) {
   const postableForMs = leaseMs - config.delivery.timeoutMs - 1000;
   // How long a lane with nothing due waits for a wake from this process's relay before it ends.
   const lingerMs = LANE_LINGER_MS;
+  const lingerWhileRunning = Math.floor(config.delivery.concurrency / 2);
   const guard = config.environment === 'development' ? 'allow-private' : 'public-only';
   const openSecret = createSecretOpener(options.secretBox);
   let stopping = false;
@@ -97,6 +100,7 @@ export function createLaneProcessor(options: DeliverOptions) {
   async function runLane(job: Job<LaneJob>, token?: string): Promise<string> {
     const { clubId, endpointId } = job.data;
     const log = () => options.log.child({ club_id: clubId, endpoint_id: endpointId });
+    metrics.laneRuns.inc();
     // The window: requests to the endpoint in flight. An answered attempt leaves it at once and
     // is recorded meanwhile (`recording`), so the endpoint's concurrency is spent on requests,
     // not on database round trips.
@@ -213,7 +217,7 @@ export function createLaneProcessor(options: DeliverOptions) {
           continue;
         }
         let lingered = 0;
-        if (nextMs !== 0 && !woken && !stopping) {
+        if (nextMs !== 0 && !woken && !stopping && running.size <= lingerWhileRunning) {
           const from = Date.now();
           await new Promise<void>((resolve) => {
             const timer = setTimeout(resolve, Math.min(lingerMs, nextMs ?? lingerMs));

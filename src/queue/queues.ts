@@ -33,8 +33,7 @@ export interface GivenUpJob {
   error: string;
 }
 
-/** The deduplication key of a lane's job: one job per endpoint at a time. */
-export const laneId = (lane: LaneJob) => `lane.${lane.clubId}.${lane.endpointId}`;
+const laneId = (lane: LaneJob) => `lane.${lane.clubId}.${lane.endpointId}`;
 
 /**
  * Makes sure each lane runs now: adds its job, or brings forward a lane waiting for a later due

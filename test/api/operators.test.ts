@@ -169,6 +169,7 @@ describe('/metrics with operator credentials configured', () => {
       'clubdata_delivery_attempt_duration_seconds',
       'clubdata_delivery_lag_seconds',
       'clubdata_endpoints_disabled_total',
+      'clubdata_lane_runs_total',
       'clubdata_queue_jobs',
     ]) {
       expect(body).toContain(`# TYPE ${name} `);

@@ -18,7 +18,6 @@ import {
 } from './pipeline-helper.ts';
 import { TestReceiver, type ReceivedRequest } from './receiver.ts';
 import type { Pool } from '../../src/db/pool.ts';
-import { laneId } from '../../src/queue/queues.ts';
 
 function verifyWithBothLibraries(request: ReceivedRequest, secret: string): void {
   const headers = {
@@ -40,6 +39,27 @@ async function attemptsOf(pool: Pool, endpointId: string) {
     [endpointId],
   );
   return rows;
+}
+
+/** How many lane jobs the pipeline has run (clubdata_lane_runs_total). */
+async function laneRuns(running: RunningPipeline): Promise<number> {
+  return (await running.metrics.laneRuns.get()).values[0]?.value ?? 0;
+}
+
+/**
+ * Writes `count` signals for the endpoint one after another, each once the one before has been
+ * received and 50 ms have passed (long enough for a lane that does not linger to end); returns
+ * how many lane jobs ran meanwhile.
+ */
+async function trickle(pool: Pool, running: RunningPipeline, receiver: TestReceiver, clubId: string, endpoint: EndpointFixture, count: number) {
+  const runsBefore = await laneRuns(running);
+  const before = receiver.at(endpoint.path).length;
+  for (let i = 1; i <= count; i++) {
+    await insertCustomer(pool, clubId);
+    await eventually(`delivery ${i}`, async () => receiver.at(endpoint.path).length >= before + i);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return (await laneRuns(running)) - runsBefore;
 }
 
 for (const backend of ['redis', 'postgres'] as const) {
@@ -220,20 +240,11 @@ for (const backend of ['redis', 'postgres'] as const) {
 
     it('keeps one lane job while signals trickle in: the relay of its own process wakes it, not the queue', async () => {
       const endpoint = await endpointFor();
-      const lane = laneId({ clubId: club.id, endpointId: endpoint.id });
-      const jobs = new Set<string>();
-      for (let i = 1; i <= 8; i++) {
-        await insertCustomer(pool, club.id);
-        await eventually(`delivery ${i}`, async () => receiver.at(endpoint.path).length >= i);
-        const job = await running.pipeline.queues.delivery.getDeduplicationJobId(lane);
-        if (job) jobs.add(job);
-        // Long enough for a lane that does not linger to end; well inside a lingering lane's wait.
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
+      const runs = await trickle(pool, running, receiver, club.id, endpoint, 8);
       // A lane that ended after each delivery would be a new job for each of the eight; one that
       // lingers for its relay's wake stays one (a slow moment may end it once or twice).
-      expect(jobs.size).toBeGreaterThan(0);
-      expect(jobs.size).toBeLessThanOrEqual(3);
+      expect(runs).toBeGreaterThan(0);
+      expect(runs).toBeLessThanOrEqual(3);
     });
 
     it('never failed a lane job: a lane waits for its next due time in the queue, on either backend', async () => {
@@ -264,5 +275,21 @@ describe('outbound address guard outside development', () => {
     expect(attempts[0]!.status_code).toBeNull();
     expect(attempts[0]!.error).toMatch(/127\.0\.0\.1.*not public/);
     expect(receiver.received).toHaveLength(0);
+  });
+});
+
+describe('lanes linger only while lane slots are free', () => {
+  it('with a single lane slot, a lane ends when it has nothing due and each trickled signal starts one', async () => {
+    const db = await createTestDatabase();
+    const running = await runPipeline(db.pool, db.url, { backend: 'postgres', delivery: { concurrency: 1 } });
+    const receiver = await new TestReceiver().start();
+    try {
+      const club = await insertClub(db.pool);
+      const endpoint = await insertEndpoint(db.pool, running.secretBox, club.id, receiver.url);
+      const runs = await trickle(db.pool, running, receiver, club.id, endpoint, 6);
+      expect(runs).toBeGreaterThanOrEqual(6);
+    } finally {
+      await receiver.stop();
+    }
   });
 });
