@@ -39,6 +39,14 @@ import { reportGivenUp, wakeLanes, type GivenUpJob, type LaneJob } from '../src/
  */
 const LANE_LINGER_MS = 250;
 
+/**
+ * How long a lane claims from the floor of its last claim (cd_claim_lane) before it looks at the
+ * endpoint's whole range again: the bound on how late it finds a delivery made pending below
+ * that floor by something it was not told about (another process's fan-out racing its own, a
+ * fan-out run again after a crash). Recoveries and operators' retries wake it from the start.
+ */
+const FLOOR_FOR_MS = 1000;
+
 export interface DeliverOptions {
   pool: Pool;
   config: Config;
@@ -94,7 +102,7 @@ export function createLaneProcessor(options: DeliverOptions) {
   // wakes them directly (wakeHere) rather than through the queue. A lane with nothing due
   // lingers a moment for such a wake before it ends, so that under a steady flow it is not
   // ended and started again through the queue at every relay pass.
-  const running = new Map<string, () => void>();
+  const running = new Map<string, (fromStart: boolean) => void>();
   const laneKey = (lane: LaneJob) => `${lane.clubId} ${lane.endpointId}`;
 
   async function runLane(job: Job<LaneJob>, token?: string): Promise<string> {
@@ -133,9 +141,19 @@ export function createLaneProcessor(options: DeliverOptions) {
     // Set by this process's relay (wakeHere): deliveries were fanned out to the endpoint since.
     let woken = false;
     let onWake: (() => void) | undefined;
-    const waker = () => {
+    // Where claims start (cd_claim_lane): the last claim's floor, until FLOOR_FOR_MS after the last
+    // claim that looked at the whole range.
+    let floor = 0;
+    let wholeRangeAt = 0;
+    // Counts wakes from the start: a claim under way when one comes does not set the floor.
+    let fromStartWakes = 0;
+    const waker = (fromStart: boolean) => {
       woken = true;
       mayBeDue = true;
+      if (fromStart) {
+        floor = 0;
+        fromStartWakes++;
+      }
       onWake?.();
     };
     const key = laneKey(job.data);
@@ -147,8 +165,13 @@ export function createLaneProcessor(options: DeliverOptions) {
     };
     const claim = (room: number) => {
       const answeredBefore = answered;
-      claiming = claimLane(pool, clubId, endpointId, room, leaseMs)
+      const now = Date.now();
+      if (now - wholeRangeAt > FLOOR_FOR_MS) floor = 0;
+      if (floor === 0) wholeRangeAt = now;
+      const wakesBefore = fromStartWakes;
+      claiming = claimLane(pool, clubId, endpointId, room, leaseMs, floor)
         .then((result) => {
+          if (fromStartWakes === wakesBefore) floor = result.floor;
           if (result.canceled > 0) {
             log().info({ deliveries: result.canceled }, 'deliveries canceled: endpoint deleted or disabled');
             metrics.deliveries.inc({ outcome: 'canceled' }, result.canceled);
@@ -214,6 +237,7 @@ export function createLaneProcessor(options: DeliverOptions) {
         if (nextMs === 0 && !lookedAgain) {
           lookedAgain = true;
           mayBeDue = true;
+          floor = 0; // it may be below the floor
           continue;
         }
         let lingered = 0;
@@ -368,11 +392,11 @@ export function createLaneProcessor(options: DeliverOptions) {
      * Wakes the lanes among `lanes` that run in this process (their endpoints got deliveries) and
      * returns the others, to be woken through the queue.
      */
-    wakeHere(lanes: LaneJob[]): LaneJob[] {
+    wakeHere(lanes: LaneJob[], { fromStart }: { fromStart: boolean }): LaneJob[] {
       const elsewhere: LaneJob[] = [];
       for (const lane of lanes) {
         const waker = running.get(laneKey(lane));
-        if (waker) waker();
+        if (waker) waker(fromStart);
         else elsewhere.push(lane);
       }
       return elsewhere;
@@ -380,7 +404,7 @@ export function createLaneProcessor(options: DeliverOptions) {
     /** Running lanes finish the attempts in flight and go back to the queue for another worker. */
     stop() {
       stopping = true;
-      for (const waker of running.values()) waker();
+      for (const waker of running.values()) waker(false);
     },
   };
 }

@@ -29,9 +29,11 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
   const deliveryQueue = backend.newQueue<LaneJob>(QUEUE_NAMES.delivery);
   const givenUpQueue = backend.newQueue<GivenUpJob>(QUEUE_NAMES.givenUp);
   const lanes = createLaneProcessor({ pool, config, secretBox: options.secretBox, log, metrics, queue: deliveryQueue, givenUpQueue });
-  // A lane running in this process is woken directly; the others through the queue.
-  const wake = async (list: LaneJob[]) => {
-    const elsewhere = lanes.wakeHere(list);
+  // A lane running in this process is woken directly; the others through the queue. The relay's
+  // fan-outs add deliveries after the lane's floor; a recovery or an operator's retry may make
+  // older ones pending again, so their lanes look from the start (cd_claim_lane).
+  const wake = async (list: LaneJob[], { fromStart = true } = {}) => {
+    const elsewhere = lanes.wakeHere(list, { fromStart });
     if (elsewhere.length > 0) await wakeLanes(deliveryQueue, elsewhere);
   };
 
@@ -76,7 +78,7 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
   const relay = new SignalRelay({
     pool,
     databaseUrl: options.databaseUrl,
-    fanOut: createFanOut({ pool, wake, log }),
+    fanOut: createFanOut({ pool, wake: (list) => wake(list, { fromStart: false }), log }),
     log,
     onLaneWake: (clubId, endpointId) =>
       void wake([{ clubId, endpointId }]).catch((error: unknown) => log.warn({ err: error }, 'could not wake a lane')),

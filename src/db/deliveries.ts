@@ -51,7 +51,7 @@ export interface DeliveryTarget {
 
 /** A row of cd_claim_lane (sql/5-delivery/cd_claim_lane.sql). */
 interface LaneRow {
-  outcome: 'claimed' | 'canceled';
+  outcome: 'claimed' | 'canceled' | 'floor';
   signal_sequence: string;
   attempt: number;
   url: string;
@@ -73,6 +73,12 @@ export interface LaneClaim {
   claimed: ClaimedDelivery[];
   /** Deliveries canceled instead because the endpoint was deleted or disabled. */
   canceled: number;
+  /**
+   * No pending delivery of the endpoint had a lower sequence than this when it was claimed from
+   * (the lowest pending at or after `fromSequence`; with none, one past the last): the next
+   * claim's `fromSequence`, as long as nothing made an older delivery pending again.
+   */
+  floor: number;
 }
 
 // Per pool, so that every caller sharing a pool shares its batches. One batch of each kind in
@@ -104,18 +110,30 @@ function batchersFor(pool: Pool) {
  * no other lane touches them until the lease ends (longer than any attempt can take). Each comes
  * with its target, the endpoint as it is now and the stored signal. When the endpoint was
  * deleted or disabled, its pending deliveries are canceled instead, by the rule its deletion and
- * disabling use (cd_cancel_deliveries).
+ * disabling use (cd_cancel_deliveries). Only deliveries from `fromSequence` on are looked at: the
+ * floor of the lane's previous claim, or 0 to look at all (cd_claim_lane says why).
  */
-export async function claimLane(pool: Pool, clubId: string, endpointId: string, batch: number, leaseMs: number): Promise<LaneClaim> {
+export async function claimLane(
+  pool: Pool,
+  clubId: string,
+  endpointId: string,
+  batch: number,
+  leaseMs: number,
+  fromSequence = 0,
+): Promise<LaneClaim> {
   const { rows } = await pool.query<LaneRow>({
     name: 'cd_claim_lane',
-    text: 'SELECT * FROM cd_claim_lane($1, $2, $3, $4::float8)',
-    values: [clubId, endpointId, batch, leaseMs],
+    text: 'SELECT * FROM cd_claim_lane($1, $2, $3, $4::float8, $5::bigint)',
+    values: [clubId, endpointId, batch, leaseMs, fromSequence],
   });
-  const claim: LaneClaim = { claimed: [], canceled: 0 };
+  const claim: LaneClaim = { claimed: [], canceled: 0, floor: fromSequence };
   for (const row of rows) {
     if (row.outcome === 'canceled') {
       claim.canceled = row.attempt;
+      continue;
+    }
+    if (row.outcome === 'floor') {
+      claim.floor = Number(row.signal_sequence);
       continue;
     }
     claim.claimed.push({

@@ -143,7 +143,38 @@ describe('claimLane', () => {
     expect(await laneNextDue(pool, clubId, finished)).toBeGreaterThan(LEASE_MS - 5_000);
     await recordAttempt(pool, { clubId, endpointId: finished, sequence }, pending!.signalId, success(1), decided);
     expect(await laneNextDue(pool, clubId, finished)).toBeNull();
-    expect(await claimLane(pool, clubId, 'we_unknown', 5, LEASE_MS)).toEqual({ claimed: [], canceled: 0 });
+    expect(await claimLane(pool, clubId, 'we_unknown', 5, LEASE_MS)).toEqual({ claimed: [], canceled: 0, floor: 0 });
+  });
+});
+
+describe('claimLane from a floor', () => {
+  it('gives the lowest pending sequence as the floor, claims the same from it as from 0, and one past the last when none is pending', async () => {
+    const { endpoints, sequences } = await signalsFor(1, 4);
+    for (const sequence of sequences) await fanOutSignal(pool, clubId, sequence);
+    const endpointId = endpoints[0]!.id;
+    const [s1, s2, s3, s4] = sequences as [number, number, number, number];
+    const first = await claimLane(pool, clubId, endpointId, 2, LEASE_MS, 0);
+    expect(first.claimed.map((c) => c.key.sequence)).toEqual([s1, s2]);
+    expect(first.floor).toBe(s1); // still pending while in flight
+    for (const c of first.claimed) await recordAttempt(pool, c.key, c.target.signalId, success(c.attempt), decided);
+    const second = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, first.floor);
+    expect(second.floor).toBe(s3);
+    expect(second.claimed.map((c) => c.key.sequence)).toEqual([s3, s4]);
+    for (const c of second.claimed) await recordAttempt(pool, c.key, c.target.signalId, success(c.attempt), decided);
+    const empty = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, second.floor);
+    expect(empty).toEqual({ claimed: [], canceled: 0, floor: s4 + 1 });
+    // A delivery made pending again below the floor (an operator's retry) is not looked at from
+    // the floor; a claim from 0 finds it (the lane looks from 0 when woken by such a retry, and
+    // at least every second).
+    await pool.query(
+      `UPDATE deliveries SET status = 'pending', next_attempt_at = now(), completed_at = NULL
+        WHERE club_id = $1 AND endpoint_id = $2 AND signal_sequence = $3`,
+      [clubId, endpointId, s2],
+    );
+    expect((await claimLane(pool, clubId, endpointId, 5, LEASE_MS, empty.floor)).claimed).toEqual([]);
+    const fromZero = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0);
+    expect(fromZero.claimed.map((c) => c.key.sequence)).toEqual([s2]);
+    expect(fromZero.floor).toBe(s2);
   });
 });
 
@@ -292,8 +323,8 @@ describe('canceling the deliveries of a deleted or disabled endpoint', () => {
     await updateEndpoint(pool, clubId, disabled, () => ({ status: 'disabled' }));
     await deleteEndpoint(pool, clubId, deleted);
     // The worker finds the pending delivery to the endpoint the 410 disabled: canceled, not claimed.
-    expect(await claimLane(pool, clubId, gone, 5, LEASE_MS)).toEqual({ claimed: [], canceled: 1 });
-    expect(await claimLane(pool, clubId, disabled, 5, LEASE_MS)).toEqual({ claimed: [], canceled: 0 });
+    expect(await claimLane(pool, clubId, gone, 5, LEASE_MS)).toEqual({ claimed: [], canceled: 1, floor: 0 });
+    expect(await claimLane(pool, clubId, disabled, 5, LEASE_MS)).toEqual({ claimed: [], canceled: 0, floor: 0 });
 
     const { rows } = await pool.query(
       `SELECT d.endpoint_id, d.signal_sequence::int AS sequence, d.status, d.attempts, d.leased_until, d.completed_at IS NOT NULL AS completed,
