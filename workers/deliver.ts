@@ -103,6 +103,8 @@ export function createLaneProcessor(options: DeliverOptions) {
   // lingers a moment for such a wake before it ends, so that under a steady flow it is not
   // ended and started again through the queue at every relay pass.
   const running = new Map<string, (fromStart: boolean) => void>();
+  // Every lane run under way in this process, whether or not the queue still knows its job.
+  const runs = new Set<Promise<unknown>>();
   const laneKey = (lane: LaneJob) => `${lane.clubId} ${lane.endpointId}`;
 
   async function runLane(job: Job<LaneJob>, token?: string): Promise<string> {
@@ -387,7 +389,20 @@ export function createLaneProcessor(options: DeliverOptions) {
   }
 
   return {
-    runLane,
+    runLane(job: Job<LaneJob>, token?: string): Promise<string> {
+      const run = runLane(job, token);
+      const tracked = run.catch(() => {}).finally(() => runs.delete(tracked));
+      runs.add(tracked);
+      return run;
+    },
+    /**
+     * Resolves once every lane run of this process has returned. After a queue restart BullMQ
+     * may never settle a job it lost (its "Missing key" on finishing it), so shutdown waits for
+     * the lanes themselves rather than for BullMQ's count of active jobs.
+     */
+    async idle(): Promise<void> {
+      while (runs.size > 0) await Promise.all([...runs]);
+    },
     /**
      * Wakes the lanes among `lanes` that run in this process (their endpoints got deliveries) and
      * returns the others, to be woken through the queue.

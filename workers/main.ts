@@ -1,6 +1,7 @@
 // The pipeline: the relay (which fans signals out) and the delivery lane workers, and the
 // reconciler that wakes a lane whose job was lost. `clubdata worker` runs it alone; `clubdata serve` runs it
 // beside the API. Any number of worker processes may run against one database and queue.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { UnrecoverableError, type Job, type Worker } from 'bullmq';
 import { overdueLanes, retryGivenUp } from '../src/db/deliveries.ts';
 import { closeDeliveryAgents } from '../src/delivery/http-client.ts';
@@ -124,10 +125,16 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
       await relay.stop();
       await reconciling;
       // worker.close() stops taking jobs and waits for the active ones; an attempt is bounded by
-      // the receiver timeout, so this is bounded too.
-      await Promise.all(workers.map((w) => w.close()));
-      await Promise.all([deliveryQueue.close(), givenUpQueue.close()]);
-      await backend.close();
+      // the receiver timeout, so this is bounded too. After a queue restart, BullMQ may wait
+      // forever for a job the queue lost while its lane ran, and its connections may never
+      // finish closing (test/workers/faults.test.ts, Redis restarted): once every lane has
+      // returned, and its attempts are recorded, the queue's own closing gets a few seconds.
+      await Promise.race([Promise.all(workers.map((w) => w.close())), lanes.idle().then(() => sleep(2000))]);
+      const closeQueues = async () => {
+        await Promise.all([deliveryQueue.close(), givenUpQueue.close()]);
+        await backend.close();
+      };
+      await Promise.race([closeQueues(), sleep(3000)]);
       await closeDeliveryAgents();
     },
   };
