@@ -84,16 +84,14 @@ export function createLaneProcessor(options: DeliverOptions) {
   const leaseMs = config.delivery.timeoutMs + 10_000;
   const window = config.delivery.perEndpointConcurrency;
   // Claimed ahead of the window: two windows more, claimed again once a window of room is free.
-  // A claim costs about the same for one delivery as for ten (most of it is the index walk to
-  // the endpoint's first pending delivery), so fewer, larger claims: at half a window ahead and
-  // refills of half a window, flat out on Redis ran at 0.58 of plain BullMQ; at these, 0.66-0.68.
+  // A claim costs about the same for one delivery as for ten (a statement and its round trip),
+  // so fewer, larger claims: at half a window ahead and refills of half a window, flat out on
+  // Redis ran at 0.58 of plain BullMQ; at these, 0.66-0.68 (before claims started at a floor).
   const ahead = 2 * window;
   const refillAt = window;
   // A delivery claimed ahead is still posted while its attempt can end inside its lease, with a
   // second to spare: it waited at most this long in its lane (9 s with the default lease).
   const postableForMs = leaseMs - config.delivery.timeoutMs - 1000;
-  // How long a lane with nothing due waits for a wake from this process's relay before it ends.
-  const lingerMs = LANE_LINGER_MS;
   const lingerWhileRunning = Math.floor(config.delivery.concurrency / 2);
   const guard = config.environment === 'development' ? 'allow-private' : 'public-only';
   const openSecret = createSecretOpener(options.secretBox);
@@ -246,7 +244,7 @@ export function createLaneProcessor(options: DeliverOptions) {
         if (nextMs !== 0 && !woken && !stopping && running.size <= lingerWhileRunning) {
           const from = Date.now();
           await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, Math.min(lingerMs, nextMs ?? lingerMs));
+            const timer = setTimeout(resolve, Math.min(LANE_LINGER_MS, nextMs ?? LANE_LINGER_MS));
             onWake = () => {
               clearTimeout(timer);
               resolve();
