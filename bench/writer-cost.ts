@@ -5,6 +5,9 @@
 // back and in turns so that machine noise hits both alike. Reports medians and their ratio (goals of the signals issue: at
 // most 2x for one write per transaction, 3x for one statement), and the CPU time the
 // PostgreSQL backend spent on each phase, which a busy machine disturbs less than the clock.
+// For the one-statement phases it also measures a floor: the same statement without triggers
+// plus storing the signals it emitted once more (the same rows under new keys, one INSERT ...
+// SELECT, no touch and no rendering), which no way of emitting those signals can go below.
 //
 //   node bench/writer-cost.ts [--rows 10000] [--rounds 3] [--smoke]
 //   BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres) names a server
@@ -85,6 +88,28 @@ const PHASES = {
 } as const;
 type Phase = keyof typeof PHASES;
 
+/**
+ * The time (ms) storing the signals emitted after `afterSequence` takes once more: the same rows
+ * under new keys, in one statement, then removed again (untimed).
+ */
+async function storeSignalsAgain(client: pg.Client, afterSequence: number): Promise<number> {
+  const t0 = performance.now();
+  await client.query(
+    `INSERT INTO signals (club_id, sequence, id, type, scope, resource_id, created_at, body)
+     SELECT club_id, sequence + 1000000000, id || '_again', type, scope, resource_id, created_at, body
+       FROM signals WHERE club_id = 'club_bench' AND sequence > $1`,
+    [afterSequence],
+  );
+  const ms = performance.now() - t0;
+  await client.query(`DELETE FROM signals WHERE club_id = 'club_bench' AND sequence > 1000000000`);
+  return ms;
+}
+
+async function lastSequence(client: pg.Client): Promise<number> {
+  const { rows } = await client.query<{ n: string }>(`SELECT coalesce(max(sequence), 0) AS n FROM signals WHERE club_id = 'club_bench'`);
+  return Number(rows[0]!.n);
+}
+
 /** CPU time (ms) a local backend has used so far, from /proc; null when the server is elsewhere. */
 function backendCpuMs(pid: number): number | null {
   try {
@@ -109,18 +134,23 @@ async function main() {
     const { rows: backendRows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
     const backend = backendRows[0]!.pid;
     const samples: Record<'with' | 'without', Record<string, { ms: number[]; cpu: number[] }>> = { with: {}, without: {} };
+    const storedAgain: Record<string, number[]> = {};
     // Each phase runs without and with the triggers back to back (in turns), so that the two
     // sides of a ratio are seconds apart, not minutes, on a machine whose load comes and goes.
     for (let r = 0; r < rounds; r++) {
       for (const [phase, { run }] of Object.entries(PHASES)) {
         for (const side of r % 2 === 0 ? (['without', 'with'] as const) : (['with', 'without'] as const)) {
           await setTriggers(client, side === 'with');
+          const emittedAfter = await lastSequence(client);
           const [cpu0, t0] = [backendCpuMs(backend), performance.now()];
           await run(client, `${side}${r}`);
           const [cpu1, t1] = [backendCpuMs(backend), performance.now()];
           const sample = (samples[side][phase] ??= { ms: [], cpu: [] });
           sample.ms.push(t1 - t0);
           if (cpu0 !== null && cpu1 !== null) sample.cpu.push(cpu1 - cpu0);
+          if (side === 'with' && phase.endsWith('(one statement)')) {
+            (storedAgain[phase] ??= []).push(await storeSignalsAgain(client, emittedAfter));
+          }
         }
         await client.query('VACUUM ANALYZE bookings, booking_spaces, signals');
       }
@@ -131,12 +161,15 @@ async function main() {
       const withMs = median(w.ms);
       const withoutMs = median(wo.ms);
       const cpu = w.cpu.length && wo.cpu.length ? { with: median(w.cpu), without: median(wo.cpu) } : null;
+      const floorMs = storedAgain[phase] ? withoutMs + median(storedAgain[phase]) : null;
       return {
         phase,
         rows,
         without_ms: round(withoutMs, 0),
         with_ms: round(withMs, 0),
         ratio: ratio(withMs, withoutMs),
+        floor_ms: floorMs && round(floorMs, 0),
+        floor_ratio: floorMs && ratio(floorMs, withoutMs),
         goal: PHASES[phase].goal,
         backend_cpu_without_ms: cpu && round(cpu.without, 0),
         backend_cpu_with_ms: cpu && round(cpu.with, 0),
@@ -148,15 +181,32 @@ async function main() {
       rounds,
       signals_emitted: emitted[0]!.n,
       phases,
-      comparisons: phases.map((p) => ({
-        scenario: `${p.phase}, ${p.rows.toLocaleString('en-US')} rows`,
-        measure: 'ms',
-        ours: p.with_ms,
-        limits: [{ name: 'triggers disabled', value: p.without_ms }],
-        ratio: p.ratio,
-        ratio_of: 'with / without triggers',
-        goal: p.goal,
-      })),
+      comparisons: [
+        ...phases.map((p) => ({
+          scenario: `${p.phase}, ${p.rows.toLocaleString('en-US')} rows`,
+          measure: 'ms',
+          ours: p.with_ms,
+          limits: [{ name: 'triggers disabled', value: p.without_ms }],
+          ratio: p.ratio,
+          ratio_of: 'with / without triggers',
+          goal: p.goal,
+        })),
+        ...phases.flatMap((p) =>
+          p.floor_ms === null
+            ? []
+            : [
+                {
+                  scenario: `${p.phase}, ${p.rows.toLocaleString('en-US')} rows`,
+                  measure: 'ms',
+                  ours: p.with_ms,
+                  limits: [{ name: 'floor: without triggers, plus storing the same signals again', value: p.floor_ms }],
+                  ratio: ratio(p.with_ms, p.floor_ms),
+                  ratio_of: `ours / floor; the floor is ${p.floor_ratio}x without triggers`,
+                  goal: 'reported',
+                },
+              ],
+        ),
+      ],
       tables: [
         {
           title: 'CPU time of the PostgreSQL backend (medians, ms): steadier than the clock on a busy machine',
@@ -165,7 +215,16 @@ async function main() {
         },
       ],
     };
-    console.table(phases.map(({ phase, without_ms, with_ms, ratio, backend_cpu_ratio }) => ({ phase, without_ms, with_ms, ratio, backend_cpu_ratio })));
+    console.table(
+      phases.map(({ phase, without_ms, with_ms, ratio, backend_cpu_ratio, floor_ratio }) => ({
+        phase,
+        without_ms,
+        with_ms,
+        ratio,
+        backend_cpu_ratio,
+        floor_ratio,
+      })),
+    );
     console.log(`signals emitted: ${emitted[0]!.n}`);
     await writeReport(values.out, report);
   } finally {

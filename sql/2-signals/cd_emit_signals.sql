@@ -12,11 +12,14 @@
 --
 -- Why one pass: a trigger firing and a signals insert per resource cost about 140 us a signal
 -- in one statement inserting 10,000 bookings (docs/benchmarks.md, "Writer cost"). work_mem lets
--- a batch of 10,000 sort in memory; JIT compiled this statement for longer than it ran.
+-- a batch of 10,000 sort in memory; JIT compiled this statement for longer than it ran. The
+-- batch is found through signal_pending's primary key, never by scanning the table, which
+-- grows with dead rows between vacuums (see cd_signal_touch).
 CREATE OR REPLACE FUNCTION cd_emit_signals(tx xid8) RETURNS void
 LANGUAGE plpgsql
 SET jit = off
 SET work_mem = '64MB'
+SET enable_seqscan = off
 AS $$
 DECLARE
   clubs_notified bigint;

@@ -1,6 +1,13 @@
 -- `created` says the row inserted is the resource itself, which had no rendering before.
+--
+-- Its lookups of signal_pending go through the primary key whatever the table's size when the
+-- plan was made. The table is empty between transactions, and once VACUUM has truncated it,
+-- a plan made then (and cached for the session) scans the whole table for each touch: a
+-- statement touching 10,000 resources then compared each with all the others touched before
+-- it (8 s instead of 0.8 s), and one touching 100,000 would take a hundred times longer.
 CREATE OR REPLACE FUNCTION cd_signal_touch(kind text, club text, resource text, created boolean DEFAULT false) RETURNS void
 LANGUAGE plpgsql
+SET enable_seqscan = off
 AS $$
 BEGIN
   IF resource IS NULL OR NOT cd_signals_enabled() THEN
