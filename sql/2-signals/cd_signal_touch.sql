@@ -4,7 +4,7 @@
 -- plan was made. The table is empty between transactions, and once VACUUM has truncated it,
 -- a plan made then (and cached for the session) scans the whole table for each touch: a
 -- statement touching 10,000 resources then compared each with all the others touched before
--- it (8 s instead of 0.8 s), and one touching 100,000 would take a hundred times longer.
+-- it (7.9 s instead of 1.25 s), and one touching 100,000 would take a hundred times longer.
 CREATE OR REPLACE FUNCTION cd_signal_touch(kind text, club text, resource text, created boolean DEFAULT false) RETURNS void
 LANGUAGE plpgsql
 SET enable_seqscan = off
