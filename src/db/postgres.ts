@@ -2,7 +2,7 @@
 // data sits under the data folder and which stops when the process does.
 import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile, realpath } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config.ts';
@@ -27,12 +27,12 @@ export async function startEmbeddedPostgres(
   port: number,
   log: (msg: string) => void,
 ): Promise<Database> {
-  const url = `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
-  // Another clubdata process (a running `npm start`) may own the embedded server already:
-  // then this process uses it and leaves it running.
-  if (existsSync(join(dir, 'postmaster.pid')) && (await answers(url))) {
-    return { url, embedded: true, stop: async () => {} };
-  }
+  // Another clubdata process (a running `npm start`, perhaps with another EMBEDDED_PG_PORT) may
+  // own the embedded server of this data folder already: then this process uses it, on the port
+  // its postmaster.pid names, and leaves it running.
+  const running = await runningServer(dir);
+  if (running) return { url: embeddedUrl(running.port), embedded: true, stop: async () => {} };
+  const url = embeddedUrl(port);
   const EmbeddedPostgres = await importEmbeddedPostgres();
   const fresh = !existsSync(join(dir, 'PG_VERSION'));
   await mkdir(dir, { recursive: true });
@@ -51,7 +51,13 @@ export async function startEmbeddedPostgres(
     log(`initialising embedded PostgreSQL in ${dir}`);
     await server.initialise();
   }
-  await server.start();
+  // The package rejects with nothing at all when PostgreSQL exits at start.
+  await server.start().catch((error: unknown) => {
+    if (error instanceof Error) throw error;
+    throw new Error(
+      `the embedded PostgreSQL in ${dir} did not start on port ${port}; if another server uses that port, set EMBEDDED_PG_PORT to a free one`,
+    );
+  });
   if (fresh) await server.createDatabase(EMBEDDED_DATABASE);
   let stopped = false;
   return {
@@ -69,14 +75,57 @@ export async function startEmbeddedPostgres(
   };
 }
 
-async function answers(url: string): Promise<boolean> {
+function embeddedUrl(port: number): string {
+  return `postgresql://${EMBEDDED_USER}:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/${EMBEDDED_DATABASE}`;
+}
+
+/**
+ * The server that postmaster.pid says runs this data folder, if its process is alive; null when
+ * none is. Refuses, in one line, a server that is alive but does not answer on the port the file
+ * names, or whose data folder is another one.
+ */
+async function runningServer(dir: string): Promise<{ port: number } | null> {
+  let lines: string[];
+  try {
+    lines = (await readFile(join(dir, 'postmaster.pid'), 'utf8')).split('\n');
+  } catch {
+    return null;
+  }
+  // postmaster.pid: the process id, the data folder, the start time, the port, ...
+  const pid = Number(lines[0]);
+  const port = Number(lines[3]);
+  if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return null;
+  if (!Number.isInteger(port) || port <= 0) {
+    throw new Error(`${join(dir, 'postmaster.pid')} names no port; is the embedded PostgreSQL still starting?`);
+  }
+  const folder = await dataDirectory(embeddedUrl(port));
+  if (folder === null) {
+    throw new Error(`the embedded PostgreSQL of ${dir} runs (process ${pid}) but does not answer on port ${port}`);
+  }
+  if ((await realpath(folder).catch(() => folder)) !== (await realpath(dir).catch(() => dir))) {
+    throw new Error(`the server on port ${port} serves ${folder}, not ${dir}`);
+  }
+  return { port };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The data folder of the server at `url`, or null when it does not answer. */
+async function dataDirectory(url: string): Promise<string | null> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
   try {
     await client.connect();
-    await client.query('SELECT 1');
-    return true;
+    const { rows } = await client.query<{ data_directory: string }>('SHOW data_directory');
+    return rows[0]!.data_directory;
   } catch {
-    return false;
+    return null;
   } finally {
     await client.end().catch(() => {});
   }

@@ -1,0 +1,74 @@
+// The embedded PostgreSQL belongs to its data folder: a second process (the CLI beside a running
+// `npm start`) finds it through the folder's postmaster.pid, on the port the file names, whatever
+// EMBEDDED_PG_PORT says; it never uses a server of another folder, and a server that cannot start
+// says why in one line (issue 12, "The command line finds its own database").
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres, type Database } from '../../src/db/postgres.ts';
+
+let root: string;
+let dir: string;
+let server: Database;
+const port = 20_000 + Math.floor(Math.random() * 20_000);
+const otherPort = port + 1;
+const quiet = () => {};
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'clubdata-embedded-'));
+  // As root the embedded server runs as another user, which must reach its folder.
+  await chmod(root, 0o755);
+  dir = join(root, 'postgres');
+  server = await startEmbeddedPostgres(dir, port, quiet);
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  await rm(root, { recursive: true, force: true });
+});
+
+async function dataDirectoryAt(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ data_directory: string }>('SHOW data_directory')).rows[0]!.data_directory;
+  } finally {
+    await client.end();
+  }
+}
+
+describe('the embedded PostgreSQL of a data folder', () => {
+  it('is found on the port its postmaster.pid names, whatever port the second process was given', async () => {
+    const second = await startEmbeddedPostgres(dir, otherPort, quiet);
+    expect(new URL(second.url).port).toBe(String(port));
+    expect(await dataDirectoryAt(second.url)).toBe(dir);
+    // The second process leaves the server running when it stops.
+    await second.stop();
+    expect(await dataDirectoryAt(server.url)).toBe(dir);
+  }, 60_000);
+
+  it('is never a server of another folder: a postmaster.pid naming that server is refused in one line', async () => {
+    const elsewhere = join(root, 'elsewhere');
+    await mkdir(elsewhere);
+    // A live process (this one) and the port of the first folder's server.
+    await writeFile(join(elsewhere, 'postmaster.pid'), `${process.pid}\n${elsewhere}\n0\n${port}\n/tmp\n127.0.0.1\n`);
+    await expect(startEmbeddedPostgres(elsewhere, otherPort, quiet)).rejects.toThrow(
+      `the server on port ${port} serves ${dir}, not ${elsewhere}`,
+    );
+  });
+
+  it('says which port to change when another server holds the one it was given', async () => {
+    const third = join(root, 'third');
+    // (The package itself rejects with nothing at all, which the CLI printed as "undefined".)
+    const refusal: unknown = await startEmbeddedPostgres(third, port, quiet).then(
+      () => 'started',
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(Error);
+    expect((refusal as Error).message).toBe(
+      `the embedded PostgreSQL in ${third} did not start on port ${port}; if another server uses that port, set EMBEDDED_PG_PORT to a free one`,
+    );
+  }, 120_000);
+});
