@@ -51,11 +51,15 @@ export async function startEmbeddedPostgres(
     log(`initialising embedded PostgreSQL in ${dir}`);
     await server.initialise();
   }
-  // The package rejects with nothing at all when PostgreSQL exits at start.
+  // The package rejects with nothing at all when PostgreSQL exits at start. A postmaster.pid
+  // still here names no live process (runningServer), so PostgreSQL found it unreadable.
   await server.start().catch((error: unknown) => {
     if (error instanceof Error) throw error;
+    const lockFile = join(dir, 'postmaster.pid');
     throw new Error(
-      `the embedded PostgreSQL in ${dir} did not start on port ${port}; if another server uses that port, set EMBEDDED_PG_PORT to a free one`,
+      existsSync(lockFile)
+        ? `the embedded PostgreSQL in ${dir} did not start: its lock file ${lockFile} is unreadable (left by a crash?); remove it if no PostgreSQL runs on that folder`
+        : `the embedded PostgreSQL in ${dir} did not start on port ${port}; if another server uses that port, set EMBEDDED_PG_PORT to a free one`,
     );
   });
   if (fresh) await server.createDatabase(EMBEDDED_DATABASE);

@@ -71,4 +71,19 @@ describe('the embedded PostgreSQL of a data folder', () => {
       `the embedded PostgreSQL in ${third} did not start on port ${port}; if another server uses that port, set EMBEDDED_PG_PORT to a free one`,
     );
   }, 120_000);
+
+  it('names an unreadable lock file rather than the port when that is what stopped it', async () => {
+    const stopped = join(root, 'stopped');
+    const own = await startEmbeddedPostgres(stopped, otherPort, quiet);
+    await own.stop();
+    await writeFile(join(stopped, 'postmaster.pid'), 'garbage\n');
+    const refusal: unknown = await startEmbeddedPostgres(stopped, otherPort, quiet).then(
+      () => 'started',
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(Error);
+    expect((refusal as Error).message).toBe(
+      `the embedded PostgreSQL in ${stopped} did not start: its lock file ${join(stopped, 'postmaster.pid')} is unreadable (left by a crash?); remove it if no PostgreSQL runs on that folder`,
+    );
+  }, 120_000);
 });
