@@ -125,7 +125,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.addSchema(ErrorEnvelope);
   for (const schema of resourceSchemas) app.addSchema(schema);
 
-  await app.register(health);
+  await app.register(health, { redis: deps.redis });
   await app.register(operators, { operator: deps.config.operator, metrics: deps.metrics ?? createMetrics(), queues: deps.queues });
   if (deps.routes === 'probes') return app;
   for (const routes of [club, customers, spaces, coaches, schedule, bookings, events, orders, transactions, waivers, signals, webhookEndpoints]) {

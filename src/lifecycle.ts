@@ -1,7 +1,10 @@
-// Whether the process is shutting down. Ctrl-C reaches the embedded PostgreSQL too (it shares
-// the terminal's process group), and it then ends every connection at once; a client caught
-// between queries reports that as an error no one listens to. While stopping, that is expected
-// and harmless; at any other time an unexpected error still ends the process.
+import type { Logger } from 'pino';
+import { isDatabaseUnreachable } from './db/pool.ts';
+
+// Whether the process is shutting down. Its database connections then close, and the embedded
+// PostgreSQL stops, under clients that may be between queries; such a client reports the lost
+// connection as an error no one listens to. While stopping, that is expected and harmless; at
+// any other time an unexpected error still ends the process.
 let stopping = false;
 
 export function markStopping(): void {
@@ -9,8 +12,31 @@ export function markStopping(): void {
 }
 
 export function isExpectedDuringShutdown(error: unknown): boolean {
-  if (!stopping) return false;
-  const code = (error as { code?: string } | null)?.code;
-  // 57P01 admin_shutdown, 57P02 crash_shutdown, 57P03 cannot_connect_now, or the socket closing.
-  return code === '57P01' || code === '57P02' || code === '57P03' || code === 'ECONNRESET' || code === 'ECONNREFUSED' || code === 'EPIPE';
+  return stopping && isDatabaseUnreachable(error);
+}
+
+const QUIET_MS = 30_000;
+const quiet = new Map<string, { until: number; suppressed: number }>();
+
+/**
+ * Logs a failure of background work (queues, relay, reconciler). While the database cannot be
+ * reached (down, or the embedded one starting again), each of them fails many times a second the
+ * same way: that is logged once per kind as a warning, without a stack, and then counted
+ * silently for 30 s. Any other failure is an error, logged each time.
+ */
+export function logBackgroundError(log: Logger, error: unknown, msg: string, fields: Record<string, unknown> = {}): void {
+  if (isExpectedDuringShutdown(error)) return;
+  if (!isDatabaseUnreachable(error)) {
+    log.error({ ...fields, err: error }, msg);
+    return;
+  }
+  const now = Date.now();
+  const state = quiet.get(msg);
+  if (state && state.until > now) {
+    state.suppressed++;
+    return;
+  }
+  const suppressed = state?.suppressed ? { suppressed_since_last: state.suppressed } : {};
+  log.warn({ ...fields, cause: (error as Error).message, ...suppressed }, `${msg}: the database is not reachable (not logged again for ${QUIET_MS / 1000} s)`);
+  quiet.set(msg, { until: now + QUIET_MS, suppressed: 0 });
 }

@@ -3,6 +3,7 @@
 // Order of start: database (external or embedded), migrations, pools, pipeline, HTTP; shutdown
 // runs the same steps backwards: stop taking requests and jobs, finish in-flight work, close
 // pools, stop the embedded PostgreSQL.
+import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
@@ -16,7 +17,7 @@ import { prepareDemo } from './demo/first-run.ts';
 import { createMetrics } from './metrics.ts';
 import type { Pipeline, PipelineStarter } from './queue/pipeline.ts';
 import { openQueueBackend, QUEUE_NAMES, type GivenUpJob, type LaneJob } from './queue/queues.ts';
-import { isExpectedDuringShutdown, markStopping } from './lifecycle.ts';
+import { logBackgroundError, markStopping } from './lifecycle.ts';
 import { loadSecretBox } from './secret-key.ts';
 
 type Step = [name: string, run: () => Promise<unknown>];
@@ -45,29 +46,31 @@ export async function runService(config: Config, log: Logger, roles: Roles): Pro
   const shutdown = async (): Promise<boolean> => runShutdown(steps.reverse().splice(0), log);
   let stopping = false;
   let startup: Promise<void> = Promise.resolve();
+  // Ends the service in order (after the start-up step in progress); exits 0 only when asked to
+  // stop and every step went well.
+  const stop = (reason: string, failed: boolean) => {
+    if (stopping) return;
+    stopping = true;
+    markStopping();
+    if (failed) log.error(`${reason}; shutting down`);
+    else log.info(`${reason}, shutting down`);
+    const timer = setTimeout(() => {
+      log.error('shutdown took longer than 30 s; exiting');
+      process.exit(1);
+    }, 30_000);
+    timer.unref();
+    void startup
+      .catch(() => {})
+      .then(shutdown)
+      .then((clean) => {
+        log.info('stopped');
+        process.exit(clean && !failed ? 0 : 1);
+      });
+  };
   // Installed first, so that a signal during start-up also ends in an orderly shutdown (after
   // the step in progress) rather than the default of dying on the spot.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      if (stopping) return;
-      stopping = true;
-      markStopping();
-      log.info(`${signal} received, shutting down`);
-      const timer = setTimeout(() => {
-        log.error('shutdown took longer than 30 s; exiting');
-        process.exit(1);
-      }, 30_000);
-      timer.unref();
-      void startup
-        .catch(() => {})
-        .then(shutdown)
-        .then((clean) => {
-          log.info('stopped');
-          process.exit(clean ? 0 : 1);
-        });
-    });
-  }
-  startup = start(config, log, roles, steps, () => stopping);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(`${signal} received`, false));
+  startup = start(config, log, roles, steps, () => stopping, stop);
   try {
     await startup;
   } catch (error) {
@@ -76,10 +79,44 @@ export async function runService(config: Config, log: Logger, roles: Roles): Pro
   }
 }
 
-async function start(config: Config, log: Logger, roles: Roles, steps: Step[], stopping: () => boolean): Promise<void> {
-  const database = await openDatabase(config, (msg) => log.info(msg));
+/**
+ * Refuses a port another process listens on, before anything else happens: a second `npm start`
+ * must not touch the database (the demo key, the pipeline) only to fail at the end.
+ */
+async function assertPortFree(host: string, port: number): Promise<void> {
+  const probe = createServer();
+  await new Promise<void>((resolve, reject) => {
+    probe.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`port ${port} is in use (another clubdata service?); stop that one or set PORT to a free port`)
+          : error,
+      ),
+    );
+    probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve()));
+  });
+}
+
+async function start(
+  config: Config,
+  log: Logger,
+  roles: Roles,
+  steps: Step[],
+  stopping: () => boolean,
+  stop: (reason: string, failed: boolean) => void,
+): Promise<void> {
+  await assertPortFree(config.host, config.port);
+  const database = await openDatabase(config, (msg) => log.info(msg), 'service');
   steps.push(['stop embedded PostgreSQL', () => database.stop()]);
-  if (database.embedded) log.info(`embedded PostgreSQL on 127.0.0.1:${config.embeddedPostgresPort} (data in ${config.dataDir})`);
+  if (database.embedded) {
+    log.info(`embedded PostgreSQL on 127.0.0.1:${database.embedded.port} (data in ${config.dataDir})`);
+    // While it is down, requests that need it answer 503 and /readyz says not ready.
+    database.embedded.watch({
+      onDown: (message) => log.error(message),
+      onUp: (message) => log.info(message),
+      onGiveUp: (error) => stop(`the embedded PostgreSQL cannot be started again (${error.message})`, true),
+    });
+  }
   if (stopping()) return;
 
   const schema = await migrate(database.url);
@@ -92,8 +129,9 @@ async function start(config: Config, log: Logger, roles: Roles, steps: Step[], s
   const secretBox = await loadSecretBox(config);
   const metrics = createMetrics();
 
+  // The API's rate limiter keeps its counters in Redis; every role's /readyz checks it.
   let redis: Redis | undefined;
-  if (config.redisUrl && roles.api) {
+  if (config.redisUrl) {
     redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
     redis.on('error', (error) => log.warn({ err: error }, 'redis error'));
     await redis.connect();
@@ -142,7 +180,7 @@ async function start(config: Config, log: Logger, roles: Roles, steps: Step[], s
       databaseUrl: database.url,
       prefix: config.queuePrefix,
       onError: (error, queue) => {
-        if (!isExpectedDuringShutdown(error)) log.error({ err: error, queue }, 'queue error');
+        logBackgroundError(log, error, 'queue error', { queue });
       },
     });
     const opened = {
@@ -162,7 +200,7 @@ async function start(config: Config, log: Logger, roles: Roles, steps: Step[], s
   const app = await buildApp({ config, pool, redis, secretBox, metrics, queues, logger: log, routes: roles.api ? 'all' : 'probes' });
   steps.push(['close HTTP server', () => app.close()]);
 
-  const demo = config.demo && roles.api ? await prepareDemo(pool, config, log) : undefined;
+  const demo = config.demo && roles.api ? await prepareDemo(pool, config, secretBox, log) : undefined;
   if (stopping()) return;
   await app.listen({ host: config.host, port: config.port });
   if (demo) process.stdout.write(demo.banner(config.publicUrl));

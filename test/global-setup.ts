@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrate } from '../src/db/migrate.ts';
-import { startEmbeddedPostgres } from '../src/db/postgres.ts';
+import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

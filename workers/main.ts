@@ -5,7 +5,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { UnrecoverableError, type Job, type Worker } from 'bullmq';
 import { overdueLanes, retryGivenUp } from '../src/db/deliveries.ts';
 import { closeDeliveryAgents } from '../src/delivery/http-client.ts';
-import { isExpectedDuringShutdown } from '../src/lifecycle.ts';
+import { logBackgroundError } from '../src/lifecycle.ts';
 import type { Pipeline, PipelineOptions } from '../src/queue/pipeline.ts';
 import { laneHasJob, openQueueBackend, QUEUE_NAMES, wakeLanes, type GivenUpJob, type LaneJob } from '../src/queue/queues.ts';
 import { createLaneProcessor } from './deliver.ts';
@@ -24,7 +24,7 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
     databaseUrl: options.databaseUrl,
     prefix: config.queuePrefix,
     onError: (error, queue) => {
-      if (!isExpectedDuringShutdown(error)) log.error({ err: error, queue }, 'queue error');
+      logBackgroundError(log, error, 'queue error', { queue });
     },
   });
   const deliveryQueue = backend.newQueue<LaneJob>(QUEUE_NAMES.delivery);
@@ -102,7 +102,7 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
   let reconciling: Promise<void> | undefined;
   const reconcileTimer = setInterval(() => {
     reconciling ??= reconcile()
-      .catch((error: unknown) => log.error({ err: error }, 'reconciler pass failed'))
+      .catch((error: unknown) => logBackgroundError(log, error, 'reconciler pass failed'))
       .finally(() => (reconciling = undefined));
   }, RECONCILE_EVERY_MS);
 

@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 import { clubsWithPendingSignals, relayClub, signalsAfter, type PendingSignal } from '../src/db/relay.ts';
 import type { Pool } from '../src/db/pool.ts';
+import { logBackgroundError } from '../src/lifecycle.ts';
 
 export interface RelayOptions {
   pool: Pool;
@@ -71,7 +72,7 @@ export class SignalRelay {
         this.#again = false;
         return this.#pass();
       })
-      .catch((error: unknown) => this.#options.log.error({ err: error }, 'relay pass failed; retrying on the next wake-up'))
+      .catch((error: unknown) => logBackgroundError(this.#options.log, error, 'relay pass failed; retrying on the next wake-up'))
       .finally(() => {
         this.#running = undefined;
         if (this.#again) {
@@ -97,8 +98,11 @@ export class SignalRelay {
       if (clubId && endpointId) this.#options.onLaneWake(clubId, endpointId);
     });
     // A lost LISTEN connection only costs latency (the poll goes on); reconnect in the background.
+    // A connection that fails while connecting is the catch's below: one reconnection, not two
+    // (each would open a connection of its own, and all but one would never be closed).
     client.on('error', (error) => {
-      this.#options.log.warn({ err: error }, 'relay LISTEN connection lost; polling until it is back');
+      if (this.#listener !== client) return;
+      logBackgroundError(this.#options.log, error, 'relay LISTEN connection lost; polling until it is back');
       this.#listener = undefined;
       setTimeout(() => void this.#listen().catch(() => {}), 1000).unref();
     });
@@ -107,7 +111,7 @@ export class SignalRelay {
       await client.query('LISTEN clubdata_signals; LISTEN clubdata_lanes');
       this.#listener = client;
     } catch (error) {
-      this.#options.log.warn({ err: error }, 'relay could not LISTEN; polling only');
+      logBackgroundError(this.#options.log, error, 'relay could not LISTEN; polling only');
       await client.end().catch(() => {});
       setTimeout(() => void this.#listen().catch(() => {}), 1000).unref();
     }

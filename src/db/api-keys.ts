@@ -1,6 +1,8 @@
 // API keys and the club facts every request needs.
 import { generateApiKey, hashApiKey } from '../domain/api-keys.ts';
+import type { PoolClient } from 'pg';
 import type { Pool } from './pool.ts';
+import { withTransaction } from './transaction.ts';
 
 export interface KeyRecord {
   id: string;
@@ -51,7 +53,7 @@ export interface CreatedKey {
 
 /** Creates a key and returns it with its secret, which is never retrievable again. */
 export async function createKey(
-  pool: Pool,
+  pool: Pool | PoolClient,
   input: { clubId: string; name: string; scopes: readonly string[]; expiresAt: Date | null },
 ): Promise<CreatedKey & { key: string }> {
   const key = generateApiKey();
@@ -88,4 +90,43 @@ export async function revokeKey(pool: Pool, id: string): Promise<KeySummary | nu
     [id],
   );
   return result.rows[0] ?? null;
+}
+
+/** The demo key of `npm start` as stored: sealed, with the state of its key record. */
+export interface StoredDemoKey {
+  keyId: string;
+  clubId: string;
+  sealedKey: Buffer;
+  usable: boolean;
+}
+
+export async function findDemoKey(pool: Pool): Promise<StoredDemoKey | null> {
+  const { rows } = await pool.query<{ key_id: string; club_id: string; sealed_key: Buffer; usable: boolean }>(
+    `SELECT d.key_id, k.club_id, d.sealed_key,
+            k.revoked_at IS NULL AND (k.expires_at IS NULL OR k.expires_at > now()) AS usable
+       FROM demo_key d JOIN api_keys k ON k.id = d.key_id`,
+  );
+  const row = rows[0];
+  return row ? { keyId: row.key_id, clubId: row.club_id, sealedKey: row.sealed_key, usable: row.usable } : null;
+}
+
+/** Creates the demo key, keeps it sealed, and revokes the one it replaces. */
+export async function replaceDemoKey(
+  pool: Pool,
+  input: { clubId: string; name: string; scopes: readonly string[]; seal: (key: string) => Buffer },
+): Promise<CreatedKey & { key: string }> {
+  return withTransaction(pool, async (client) => {
+    const created = await createKey(client, { ...input, expiresAt: null });
+    await client.query(
+      `UPDATE api_keys SET revoked_at = now()
+        WHERE revoked_at IS NULL AND id <> $1 AND (name = $2 OR id IN (SELECT key_id FROM demo_key))`,
+      [created.id, input.name],
+    );
+    await client.query(
+      `INSERT INTO demo_key (key_id, sealed_key) VALUES ($1, $2)
+       ON CONFLICT (only_row) DO UPDATE SET key_id = excluded.key_id, sealed_key = excluded.sealed_key`,
+      [created.id, input.seal(created.key)],
+    );
+    return created;
+  });
 }

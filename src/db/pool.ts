@@ -26,3 +26,17 @@ export function createPool(connectionString: string, max = 10, options: { waitFo
 }
 
 export type Pool = pg.Pool;
+
+// SQLSTATE class 08 (connection exception) and 57P01-57P03 (the server shutting down, crashed,
+// or not accepting connections yet), and the socket errors of a server that is gone.
+const UNREACHABLE_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
+// node-postgres reports a lost connection or a connect timeout without a code.
+const UNREACHABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
+
+/** Whether `error` says the database cannot be reached now (rather than that a query is wrong). */
+export function isDatabaseUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
+  return UNREACHABLE_MESSAGES.test(error.message);
+}

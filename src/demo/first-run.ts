@@ -1,10 +1,13 @@
-// What `npm start` does for a new user: demo clubs on the first start, and at every start a
-// fresh demo key (the previous demo key is revoked: keys are shown once and never stored).
+// What `npm start` does for a new user: demo clubs on the first start, and at every start the
+// demo key. The demo key is the one key kept sealed (migrations/0016_demo_key.sql), so that every
+// start prints the same one; a new one replaces it only when it was revoked, expired, or can no
+// longer be opened, and the banner then says so.
 import type { Logger } from 'pino';
 import type { Config } from '../config.ts';
-import { createKey } from '../db/api-keys.ts';
+import { findDemoKey, replaceDemoKey } from '../db/api-keys.ts';
 import type { Pool } from '../db/pool.ts';
 import { ALL_SCOPES } from '../domain/scopes.ts';
+import type { SecretBox } from '../domain/secrets.ts';
 import { DEFAULT_RECEIVER_PORT as RECEIVER_PORT } from './receiver.ts';
 import { seedDemo } from './seed.ts';
 
@@ -14,7 +17,7 @@ export interface Demo {
   banner(baseUrl: string): string;
 }
 
-export async function prepareDemo(pool: Pool, config: Config, log: Logger): Promise<Demo> {
+export async function prepareDemo(pool: Pool, config: Config, secretBox: SecretBox, log: Logger): Promise<Demo> {
   const { rows } = await pool.query<{ count: string }>('SELECT count(*) FROM clubs');
   if (Number(rows[0]!.count) === 0) {
     log.info('first start: seeding the demo clubs');
@@ -25,14 +28,14 @@ export async function prepareDemo(pool: Pool, config: Config, log: Logger): Prom
   );
   const first = club.rows[0];
   if (!first) throw new Error('no club with API access enabled to make a demo key for');
-  await pool.query(`UPDATE api_keys SET revoked_at = now() WHERE name = $1 AND revoked_at IS NULL`, [DEMO_KEY_NAME]);
-  const key = await createKey(pool, { clubId: first.club_id, name: DEMO_KEY_NAME, scopes: ALL_SCOPES, expiresAt: null });
+  const key = await demoKey(pool, secretBox, first.club_id);
   return {
     banner: (baseUrl) =>
       [
         '',
         `Club Data Service is running at ${baseUrl} (API reference: ${baseUrl}/docs)`,
-        `Demo club: ${first.name} (${first.club_id}, ${first.timezone}). A demo key with every scope, shown once:`,
+        `Demo club: ${first.name} (${first.club_id}, ${first.timezone}). The demo key has every scope; every start prints`,
+        `the same one until it is revoked (npx clubdata keys revoke ${key.id}).${key.replaced ? ` ${key.replaced}` : ''}`,
         '',
         `  curl -s -H "Authorization: Bearer ${key.key}" ${baseUrl}/v1/customers?limit=2`,
         '',
@@ -41,6 +44,28 @@ export async function prepareDemo(pool: Pool, config: Config, log: Logger): Prom
         '',
       ].join('\n'),
   };
+}
+
+/** The stored demo key of the club, or a new one; `replaced` says why an earlier one was not kept. */
+async function demoKey(pool: Pool, secretBox: SecretBox, clubId: string): Promise<{ id: string; key: string; replaced?: string }> {
+  const stored = await findDemoKey(pool);
+  let why = '';
+  if (stored && !stored.usable) why = 'it was revoked or expired';
+  else if (stored && stored.clubId !== clubId) why = 'it belonged to another club';
+  else if (stored) {
+    try {
+      return { id: stored.keyId, key: secretBox.open(stored.sealedKey) };
+    } catch {
+      why = 'it was sealed with another webhook secret key';
+    }
+  }
+  const created = await replaceDemoKey(pool, {
+    clubId,
+    name: DEMO_KEY_NAME,
+    scopes: ALL_SCOPES,
+    seal: (key) => secretBox.seal(key),
+  });
+  return { id: created.id, key: created.key, ...(why ? { replaced: `The previous demo key was replaced: ${why}.` } : {}) };
 }
 
 /**

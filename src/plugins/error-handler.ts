@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import FindMyWay from 'find-my-way';
 import { InvalidInput, TemporarilyUnavailable, type FallibleStep } from '../domain/errors.ts';
+import { isDatabaseUnreachable } from '../db/pool.ts';
 import { ApiError } from '../errors.ts';
 import { unsupportedMediaType } from './input-guard.ts';
 import { describeRequest, loggablePath, redactSecrets, writeRequestLine } from './request-log.ts';
@@ -106,6 +107,13 @@ function describeInvalid(name: string, error: AjvError, context: string | undefi
   }
 }
 
+/** The answer while the database cannot be reached (down, restarting, or the network to it). */
+export function databaseUnavailable(): ApiError {
+  return new ApiError(503, 'api_error', 'database_unavailable', 'The database is not reachable. Retry after the time in Retry-After.', undefined, {
+    'retry-after': '1',
+  });
+}
+
 /** The code of each step's TemporarilyUnavailable (docs/api.md "Keys, limits and errors"). */
 const UNAVAILABLE_CODES: Record<FallibleStep, string> = { host_lookup: 'host_lookup_unavailable' };
 
@@ -117,6 +125,7 @@ export function fromDomainError(error: unknown): ApiError | undefined {
   if (error instanceof InvalidInput) {
     return error.missing ? ApiError.missingParam(error.param, error.message) : ApiError.invalidParam(error.param, error.message);
   }
+  if (isDatabaseUnreachable(error)) return databaseUnavailable();
   if (error instanceof TemporarilyUnavailable) {
     return new ApiError(503, 'api_error', UNAVAILABLE_CODES[error.what], error.message, undefined, {
       'retry-after': String(error.retryAfterSeconds),

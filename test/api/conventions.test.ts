@@ -2,6 +2,7 @@
 // methods (405), no internals in 500s, the public OpenAPI document and reference page, the
 // health endpoints, and no CORS headers.
 import type { LightMyRequestResponse } from 'fastify';
+import { Redis } from 'ioredis';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
@@ -10,7 +11,7 @@ import { expectOpenApi } from '../openapi.ts';
 import { bearer, insertClub, setupApp, setupClubApi, testConfig, type TestContext, testSecretBox } from '../helper.ts';
 
 const t = await setupClubApi();
-const { auth } = t;
+const { auth, pool } = t;
 
 const request = (method: string, url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: method as 'GET', url, headers });
@@ -192,6 +193,36 @@ describe('health', () => {
         expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
       } finally {
         await app.close();
+      }
+    });
+
+    it('a request that needs the database answers 503 database_unavailable with Retry-After, not a 500', async () => {
+      const app = await buildApp({ secretBox: testSecretBox(), config: testConfig(), pool: deadPool });
+      try {
+        await app.ready();
+        const res = await app.inject({ method: 'GET', url: '/v1/customers', headers: { authorization: auth } });
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['retry-after']).toBe('1');
+        expect(res.json().error).toMatchObject({ type: 'api_error', code: 'database_unavailable', request_id: res.headers['x-request-id'] });
+      } finally {
+        await app.close();
+      }
+    });
+  });
+
+  describe('without Redis, when the service uses it', () => {
+    it('/readyz answers 503 redis_unavailable', async () => {
+      const redis = new Redis('redis://127.0.0.1:1', { lazyConnect: true, enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+      redis.on('error', () => {});
+      const app = await buildApp({ secretBox: testSecretBox(), config: testConfig(), pool, redis });
+      try {
+        await app.ready();
+        const ready = await app.inject({ method: 'GET', url: '/readyz' });
+        expect(ready.statusCode).toBe(503);
+        expect(ready.json().error).toMatchObject({ type: 'api_error', code: 'redis_unavailable' });
+      } finally {
+        await app.close();
+        redis.disconnect();
       }
     });
   });

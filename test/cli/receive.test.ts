@@ -3,11 +3,11 @@
 // what verifies, refuse what does not, answer --status, bound bodies, and stop cleanly on Ctrl-C.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { generateSigningSecret } from '../../src/domain/secrets.ts';
 import { signDelivery } from '../../src/domain/signing.ts';
+import { freePort } from '../workers/processes.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const secret = generateSigningSecret();
@@ -29,14 +29,6 @@ afterAll(() => {
   for (const child of running) child.kill('SIGKILL');
 });
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function waitFor<T>(probe: () => T | undefined, what: string, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

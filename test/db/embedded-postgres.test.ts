@@ -2,16 +2,16 @@
 // `npm start`) finds it through the folder's postmaster.pid, on the port the file names, whatever
 // EMBEDDED_PG_PORT says; it never uses a server of another folder, and a server that cannot start
 // says why in one line (issue 12, "The command line finds its own database").
-import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, lstat, mkdir, mkdtemp, readlink, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmbeddedPostgres, type Database } from '../../src/db/postgres.ts';
+import { startEmbeddedPostgres, type EmbeddedServer } from '../../src/db/embedded-postgres.ts';
 
 let root: string;
 let dir: string;
-let server: Database;
+let server: EmbeddedServer;
 const port = 20_000 + Math.floor(Math.random() * 20_000);
 const otherPort = port + 1;
 const quiet = () => {};
@@ -68,7 +68,7 @@ describe('the embedded PostgreSQL of a data folder', () => {
     );
     expect(refusal).toBeInstanceOf(Error);
     expect((refusal as Error).message).toBe(
-      `the embedded PostgreSQL in ${third} did not start on port ${port}; if another server uses that port, set EMBEDDED_PG_PORT to a free one`,
+      `the embedded PostgreSQL in ${third} did not start on port ${port}: another server uses that port; set EMBEDDED_PG_PORT to a free one`,
     );
   }, 120_000);
 
@@ -85,5 +85,29 @@ describe('the embedded PostgreSQL of a data folder', () => {
     expect((refusal as Error).message).toBe(
       `the embedded PostgreSQL in ${stopped} did not start: its lock file ${join(stopped, 'postmaster.pid')} is unreadable (left by a crash?); remove it if no PostgreSQL runs on that folder`,
     );
+  }, 120_000);
+
+  it('as root, keeps a new data folder where the server\'s user can reach it when a private folder hides its place', async () => {
+    const hidden = await mkdtemp(join(tmpdir(), 'clubdata-private-'));
+    expect((await stat(hidden)).mode & 0o777).toBe(0o700);
+    const place = join(hidden, 'data', 'postgres');
+    const messages: string[] = [];
+    const own = await startEmbeddedPostgres(place, otherPort, (msg) => messages.push(msg));
+    try {
+      expect(await dataDirectoryAt(own.url)).toBe(await realpath(place));
+      if (process.getuid?.() === 0) {
+        // PostgreSQL runs as `postgres`, who cannot enter the private folder: the data is elsewhere, linked.
+        const target = await readlink(place);
+        expect(target).toMatch(/^\/var\/lib\/clubdata\/[0-9a-f]{16}\/postgres$/);
+        expect(messages).toContain(`as root, the embedded PostgreSQL runs as user postgres, who cannot enter ${join(hidden, 'data')}: its data goes to ${target}, linked from ${place}`);
+      } else {
+        expect((await lstat(place)).isDirectory()).toBe(true);
+      }
+    } finally {
+      await own.stop();
+      const target = await readlink(place).catch(() => undefined);
+      if (target) await rm(dirname(target), { recursive: true, force: true });
+      await rm(hidden, { recursive: true, force: true });
+    }
   }, 120_000);
 });
