@@ -175,11 +175,18 @@ export async function runCommand(command: string, args: string[], config: Config
       return 0;
     }
     case 'receive': {
-      // Needs no database: a local stand-in for an integrator's webhook receiver.
-      const { values } = parse(args, { port: { type: 'string' }, secret: { type: 'string' }, status: { type: 'string' } });
+      // Needs no database: a local stand-in for an integrator's webhook receiver, which can
+      // register its own endpoint through the API (--key).
+      const { values } = parse(args, {
+        port: { type: 'string' },
+        secret: { type: 'string' },
+        status: { type: 'string' },
+        key: { type: 'string' },
+        api: { type: 'string' },
+      });
       let settings;
       try {
-        settings = readReceiverSettings(values);
+        settings = readReceiverSettings(values, config.publicUrl);
       } catch (error) {
         throw new UsageError((error as Error).message);
       }

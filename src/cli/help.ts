@@ -28,11 +28,14 @@ Signals
                              signals appear. Default 2 changes/s for 60 s; prints a summary.
   signals prune              Delete signals older than SIGNAL_RETENTION_DAYS (the service does this
                              hourly on its own).
-  receive [--port 4000] [--secret whsec_...] [--status 200]
+  receive [--port 4000] [--key cd_live_... [--api URL] | --secret whsec_...] [--status 200]
                              A local webhook receiver on 127.0.0.1 for trying deliveries: one line
-                             per delivery (--json: one JSON object per line). With --secret it checks
-                             each signature and answers 400 when it fails; otherwise it answers 200,
-                             or --status (e.g. 503 to watch retries). Guide: docs/webhooks.md.
+                             per delivery (--json: one JSON object per line). With --key it registers
+                             an endpoint for itself through the API at --api (default PUBLIC_URL),
+                             prints its secret, checks every signature with it and deletes the
+                             endpoint when it stops; --secret checks with an existing endpoint's
+                             secret. A failed check is answered 400; otherwise it answers 200, or
+                             --status (e.g. 503 to watch retries). Guide: docs/webhooks.md.
 
 Deliveries
   deliveries list --endpoint ID [--limit N]

@@ -3,7 +3,7 @@
 // start prints the same one; a new one replaces it only when it was revoked, expired, or can no
 // longer be opened, and the banner then says so.
 import type { Logger } from 'pino';
-import type { Config } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import { findDemoKey, replaceDemoKey } from '../db/api-keys.ts';
 import type { Pool } from '../db/pool.ts';
 import { ALL_SCOPES } from '../domain/scopes.ts';
@@ -77,18 +77,15 @@ function webhookSteps(config: Config, baseUrl: string, key: string, clubId: stri
   if (config.environment !== 'development') {
     return ['Webhooks: endpoints need a public https URL outside development mode; see docs/webhooks.md.', ''];
   }
-  const endpoint = JSON.stringify({ url: `http://127.0.0.1:${RECEIVER_PORT}/webhooks`, signal_types: ['*'] });
+  // A command run without the service's environment talks to the default URL: name another.
+  const api = baseUrl === loadConfig({}).publicUrl ? '' : ` --api ${baseUrl}`;
   return [
     'Watch signed webhook deliveries (guide: docs/webhooks.md):',
     '',
-    '  1. In a second terminal, start a local receiver:',
-    `       npx clubdata receive --port ${RECEIVER_PORT}`,
-    '  2. Point a webhook endpoint at it:',
-    `       curl -s -H "Authorization: Bearer ${key}" -H "Content-Type: application/json" \\`,
-    `         -d '${endpoint}' ${baseUrl}/v1/webhook_endpoints`,
-    `     then restart the receiver with the "secret" of the answer, so it checks signatures:`,
-    `       npx clubdata receive --port ${RECEIVER_PORT} --secret whsec_...`,
-    '  3. In a third terminal, make live changes and watch them arrive at the receiver:',
+    '  1. In a second terminal, start a local receiver. With the demo key it registers a webhook',
+    '     endpoint for itself, checks every signature with its secret, and deletes it at Ctrl-C:',
+    `       npx clubdata receive --port ${RECEIVER_PORT} --key ${key}${api}`,
+    '  2. In a third terminal, make live changes and watch them arrive at the receiver:',
     `       npx clubdata simulate --club ${clubId} --rate 5 --duration 60`,
     '',
   ];

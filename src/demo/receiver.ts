@@ -13,6 +13,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { isWellFormedApiKey } from '../domain/api-keys.ts';
 
 export const RECEIVER_HOST = '127.0.0.1';
 export const DEFAULT_RECEIVER_PORT = 4000;
@@ -25,6 +26,11 @@ export interface ReceiverSettings {
   secret: string | undefined;
   /** What a delivery that was verified (or not checked) is answered with. */
   status: number;
+  /**
+   * Register an endpoint for this receiver through the API with this key (webhook_endpoints:write),
+   * check signatures with its secret, and delete it at the end.
+   */
+  register: { key: string; apiUrl: string } | undefined;
 }
 
 /** `verified` and `invalid` need --secret; `not_verified`: no secret given, or the body was refused unread. */
@@ -52,13 +58,18 @@ export interface ReceivedDelivery {
 export interface Receiver {
   url: string;
   port: number;
+  /** Checks every later delivery with this secret (the endpoint registered after listening). */
+  useSecret(secret: string): void;
   close(): Promise<void>;
 }
 
 const SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
 
 /** Checks the command's options; throws RangeError with a message for people. */
-export function readReceiverSettings(values: { port?: string | boolean; secret?: string | boolean; status?: string | boolean }): ReceiverSettings {
+export function readReceiverSettings(
+  values: { port?: string | boolean; secret?: string | boolean; status?: string | boolean; key?: string | boolean; api?: string | boolean },
+  defaultApiUrl: string,
+): ReceiverSettings {
   const port = values.port === undefined ? DEFAULT_RECEIVER_PORT : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535 || values.port === '') {
     throw new RangeError('--port must be a port number from 0 to 65535 (0: any free port)');
@@ -75,7 +86,18 @@ export function readReceiverSettings(values: { port?: string | boolean; secret?:
       throw new RangeError('--secret must be the endpoint\'s signing secret as shown when it was created: whsec_ followed by base64');
     }
   }
-  return { port, secret, status };
+  let register: ReceiverSettings['register'];
+  if (values.key !== undefined) {
+    const key = String(values.key).trim();
+    if (!isWellFormedApiKey(key)) throw new RangeError('--key must be an API key: cd_live_ followed by 32 letters and digits');
+    if (secret !== undefined) throw new RangeError('--key registers an endpoint and checks with its secret: leave out --secret');
+    const apiUrl = String(values.api ?? defaultApiUrl).replace(/\/+$/, '');
+    if (!/^https?:\/\/[^\s/]+$/.test(apiUrl)) throw new RangeError('--api must be the service\'s base URL, such as http://127.0.0.1:3000');
+    register = { key, apiUrl };
+  } else if (values.api !== undefined) {
+    throw new RangeError('--api goes with --key');
+  }
+  return { port, secret, status, register };
 }
 
 function header(request: IncomingMessage, name: string): string | null {
@@ -114,7 +136,7 @@ export async function startReceiver(
   settings: ReceiverSettings,
   onDelivery: (delivery: ReceivedDelivery) => void,
 ): Promise<Receiver> {
-  const verifier = settings.secret === undefined ? undefined : new Webhook(settings.secret);
+  let verifier = settings.secret === undefined ? undefined : new Webhook(settings.secret);
   const seen = new Map<string, number>();
 
   const handle = (request: IncomingMessage, response: ServerResponse): void => {
@@ -216,6 +238,7 @@ export async function startReceiver(
   return {
     url: `http://${RECEIVER_HOST}:${port}`,
     port,
+    useSecret: (secret) => (verifier = new Webhook(secret)),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -284,7 +307,22 @@ export async function runReceiver(settings: ReceiverSettings & { json: boolean }
     }
     throw error;
   }
-  const checking = settings.secret ? 'checking signatures with the given secret' : 'NOT checking signatures (no --secret)';
+  let endpoint: RegisteredEndpoint | undefined;
+  if (settings.register) {
+    try {
+      endpoint = await registerEndpoint(settings.register, `${receiver.url}/webhooks`);
+    } catch (error) {
+      await receiver.close();
+      process.stderr.write(`clubdata: ${(error as Error).message}\n`);
+      return 1;
+    }
+    receiver.useSecret(endpoint.secret);
+    process.stderr.write(
+      `clubdata receive: registered endpoint ${endpoint.id} for ${receiver.url}/webhooks (every signal type); ` +
+        `its signing secret: ${endpoint.secret}. It is deleted when the receiver stops.\n`,
+    );
+  }
+  const checking = settings.secret || endpoint ? 'checking signatures with the endpoint\'s secret' : 'NOT checking signatures (no --secret or --key)';
   process.stderr.write(
     `clubdata receive: listening on ${receiver.url} (any path, e.g. ${receiver.url}/webhooks); ${checking}; ` +
       `answering ${settings.status}. Ctrl-C stops.\n`,
@@ -296,6 +334,50 @@ export async function runReceiver(settings: ReceiverSettings & { json: boolean }
     process.on('SIGTERM', () => resolve());
   });
   await receiver.close();
+  if (endpoint && settings.register) {
+    const deleted = await deleteEndpoint(settings.register, endpoint.id).then(
+      () => `deleted endpoint ${endpoint.id}`,
+      (error: unknown) => `could not delete endpoint ${endpoint.id} (${(error as Error).message}); delete it with DELETE /v1/webhook_endpoints/${endpoint.id}`,
+    );
+    process.stderr.write(`clubdata receive: ${deleted}\n`);
+  }
   process.stderr.write('clubdata receive: stopped\n');
   return 0;
+}
+
+interface RegisteredEndpoint {
+  id: string;
+  secret: string;
+}
+
+/** Calls the service's API; a refusal or an unreachable service becomes one line for people. */
+async function callApi(register: { key: string; apiUrl: string }, method: string, path: string, body?: unknown): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(`${register.apiUrl}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${register.key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? null : JSON.stringify(body),
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+    throw new Error(`the API at ${register.apiUrl} did not answer (${cause}); is the service running there? (--api sets where)`, { cause: error });
+  }
+  const answer = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+  if (!response.ok) throw new Error(`the API refused ${method} ${path}: ${response.status} ${answer?.error?.message ?? ''}`.trim());
+  return answer;
+}
+
+async function registerEndpoint(register: { key: string; apiUrl: string }, url: string): Promise<RegisteredEndpoint> {
+  const created = (await callApi(register, 'POST', '/v1/webhook_endpoints', {
+    url,
+    signal_types: ['*'],
+    description: 'clubdata receive',
+  })) as { id: string; secret: string };
+  return { id: created.id, secret: created.secret };
+}
+
+async function deleteEndpoint(register: { key: string; apiUrl: string }, id: string): Promise<void> {
+  await callApi(register, 'DELETE', `/v1/webhook_endpoints/${id}`);
 }

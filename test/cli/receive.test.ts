@@ -8,6 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { generateSigningSecret } from '../../src/domain/secrets.ts';
 import { signDelivery } from '../../src/domain/signing.ts';
 import { freePort } from '../workers/processes.ts';
+import { setupClubApi } from '../helper.ts';
+import { ALL_SCOPES } from '../../src/domain/scopes.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const secret = generateSigningSecret();
@@ -267,3 +269,56 @@ describe('clubdata receive usage', () => {
     );
   }, 60_000);
 });
+
+// For --key: the real API on a loopback port; development mode lets an endpoint be plain http to 127.0.0.1.
+const api = await setupClubApi({ config: { environment: 'development' }, scopes: ALL_SCOPES });
+const apiUrl = await api.app.listen({ host: '127.0.0.1', port: 0 });
+const key = api.auth.replace('Bearer ', '');
+
+describe('clubdata receive --key: registers its own endpoint', () => {
+
+  it('registers an endpoint for itself, verifies with its secret at once, and deletes it at Ctrl-C', async () => {
+    const receiver = await startReceive('--key', key, '--api', apiUrl);
+    const [, id, endpointSecret] = /registered endpoint (we_\w+) for .*its signing secret: (whsec_\S+)\./.exec(receiver.stderr()) ?? [];
+    expect(id, receiver.stderr()).toBeDefined();
+    const endpoint = await api.get(`/v1/webhook_endpoints/${id}`);
+    expect(endpoint.json()).toMatchObject({ url: `${receiver.url}/webhooks`, signal_types: ['*'], status: 'active' });
+
+    const good = signalBody();
+    expect((await post(receiver.url, good.body, signed(good.id, good.body, [endpointSecret!]))).status).toBe(200);
+    expect(await receiver.line(good.id)).toContain('  verified  ');
+    const bad = signalBody();
+    expect((await post(receiver.url, bad.body, signed(bad.id, bad.body, [generateSigningSecret()]))).status).toBe(400);
+    expect(await receiver.line(bad.id)).toContain('signature INVALID');
+
+    expect(await receiver.interrupt()).toBe(0);
+    expect(receiver.stderr()).toContain(`deleted endpoint ${id}`);
+    expect((await api.get(`/v1/webhook_endpoints/${id}`)).statusCode).toBe(404);
+  });
+
+  it('says in one line, and exits 1, when the API refuses the key or does not answer', async () => {
+    const refused = await runReceive('--key', `cd_live_${'0'.repeat(32)}`, '--api', apiUrl);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim().split('\n').at(-1)).toMatch(/^clubdata: the API refused POST \/v1\/webhook_endpoints: 401 /);
+
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    const unreachable = await runReceive('--key', key, '--api', closed);
+    expect(unreachable.code).toBe(1);
+    expect(unreachable.stderr.trim().split('\n').at(-1)).toBe(
+      `clubdata: the API at ${closed} did not answer (ECONNREFUSED); is the service running there? (--api sets where)`,
+    );
+  });
+});
+
+/** Runs `clubdata receive --port 0 ...args` to its end (a refusal). */
+async function runReceive(...args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [`${root}src/cli.ts`, 'receive', '--port', '0', ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, stderr };
+}
