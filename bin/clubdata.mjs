@@ -25,16 +25,25 @@ function run(command, args, options = {}) {
 }
 
 // Dependencies: installed with the machine's npm when node_modules is missing or was installed
-// from another lockfile (a hash of it is kept in node_modules). `npm install`, not `npm ci`: it
-// follows the lockfile just the same, but tolerates the optional per-platform packages
-// (msgpackr-extract's) that a lockfile made on one platform lacks, which `npm ci` refuses.
-function ensureDependencies() {
+// from another lockfile (a hash of it is kept in node_modules, with what was installed). Running
+// the service needs only the production dependencies; the development tools (vitest, tsc,
+// eslint, knip, testcontainers: most of the download) are installed for the commands that use
+// them, and kept once there. `npm install`, not `npm ci`: it follows the lockfile just the same,
+// but tolerates the optional per-platform packages (msgpackr-extract's) that a lockfile made on
+// one platform lacks, which `npm ci` refuses.
+const DEVELOPMENT_COMMANDS = new Set(['test', 'bench', 'typecheck', 'lint', 'unused']);
+
+function ensureDependencies(command) {
   const stamp = join(root, 'node_modules', '.clubdata-lock-sha256');
-  const lockHash = () => createHash('sha256').update(readFileSync(join(root, 'package-lock.json'))).digest('hex');
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === lockHash()) return;
-  process.stderr.write('clubdata: installing dependencies (npm install)...\n');
-  run('npm', ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: ['ignore', 2, 'inherit'] });
-  writeFileSync(stamp, lockHash());
+  const lockHash = createHash('sha256').update(readFileSync(join(root, 'package-lock.json'))).digest('hex');
+  // A stamp of an earlier launcher holds only the hash: it stood for a full install.
+  const [installedHash, installedKind = installedHash && 'all'] = existsSync(stamp) ? readFileSync(stamp, 'utf8').trim().split(' ') : [];
+  const wanted = DEVELOPMENT_COMMANDS.has(command) || installedKind === 'all' ? 'all' : 'production';
+  if (installedHash === lockHash && (installedKind === 'all' || wanted === 'production')) return;
+  process.stderr.write(`clubdata: installing ${wanted === 'all' ? 'dependencies with the development tools' : 'the dependencies of the service'} (npm install)...\n`);
+  const omit = wanted === 'production' ? ['--omit=dev'] : [];
+  run('npm', ['install', '--no-audit', '--no-fund', ...omit], { cwd: root, stdio: ['ignore', 2, 'inherit'] });
+  writeFileSync(stamp, `${lockHash} ${wanted}`);
 }
 
 function nodeCacheDir() {
@@ -65,7 +74,7 @@ function ensureNode() {
 }
 
 const [command, ...rest] = process.argv.slice(2);
-ensureDependencies();
+ensureDependencies(command);
 const node = ensureNode();
 
 let args;
