@@ -24,7 +24,8 @@ Signals
   simulate --club ID [--rate N/s] [--duration S]
                              Make realistic live changes with plain SQL (bookings made, moved and
                              cancelled, participants joining, leaving and checking in, customers
-                             updated and archived, subscriptions renewing, events edited) so that
+                             created, updated and archived, subscriptions started, renewed, past due,
+                             cancelled and expired, events created and edited) so that
                              signals appear. Default 2 changes/s for 60 s; prints a summary.
   signals prune              Delete signals older than SIGNAL_RETENTION_DAYS (the service does this
                              hourly on its own).

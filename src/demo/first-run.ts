@@ -10,6 +10,10 @@ import { ALL_SCOPES } from '../domain/scopes.ts';
 import type { SecretBox } from '../domain/secrets.ts';
 import { DEFAULT_RECEIVER_PORT as RECEIVER_PORT } from './receiver.ts';
 import { seedDemo } from './seed.ts';
+import { simulate } from './simulate.ts';
+
+/** Changes made per club on the first start, so that /v1/signals has a history to show. */
+const HISTORY_CHANGES = 400;
 
 export const DEMO_KEY_NAME = 'demo key (npm start)';
 
@@ -22,6 +26,7 @@ export async function prepareDemo(pool: Pool, config: Config, secretBox: SecretB
   if (Number(rows[0]!.count) === 0) {
     log.info('first start: seeding the demo clubs');
     await seedDemo(pool, { size: 'small', onProgress: (msg) => log.info(msg) });
+    await recordHistory(pool, log);
   }
   const club = await pool.query<{ club_id: string; name: string; timezone: string }>(
     'SELECT club_id, name, timezone FROM clubs WHERE api_access ORDER BY created_at, club_id LIMIT 1',
@@ -44,6 +49,20 @@ export async function prepareDemo(pool: Pool, config: Config, secretBox: SecretB
         '',
       ].join('\n'),
   };
+}
+
+/**
+ * The seed loads with signals off, so a first start would show an empty /v1/signals. Real
+ * changes made through the triggers (those of `clubdata simulate`, as fast as they go) give each
+ * club a history of every signal type to read and replay at once.
+ */
+async function recordHistory(pool: Pool, log: Logger): Promise<void> {
+  const { rows } = await pool.query<{ club_id: string }>('SELECT club_id FROM clubs WHERE api_access ORDER BY club_id');
+  for (const { club_id: clubId } of rows) {
+    const summary = await simulate(pool, { clubId, ratePerSecond: 1e6, durationSeconds: 120, maxChanges: HISTORY_CHANGES });
+    const signals = Object.values(summary.signals).reduce((sum, n) => sum + n, 0);
+    log.info(`${clubId}: a history of ${signals} signals (${Object.keys(summary.signals).length} types) in ${summary.seconds} s`);
+  }
 }
 
 /** The stored demo key of the club, or a new one; `replaced` says why an earlier one was not kept. */

@@ -7,6 +7,8 @@ export interface SimulateOptions {
   clubId: string;
   ratePerSecond: number;
   durationSeconds: number;
+  /** Stop after this many changes, if that comes before the duration's end. */
+  maxChanges?: number;
   onChange?: (action: string, detail: string) => void;
   signal?: AbortSignal;
 }
@@ -22,6 +24,17 @@ type Action = { name: string; weight: number; run: (pool: Pool, club: string) =>
 type IdRow = { id: string };
 
 const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
+
+/** Changes one subscription of the club in one of `statuses`, picked at random; null when none is. */
+async function changeSubscription(pool: Pool, club: string, set: string, statuses: string[]): Promise<string | null> {
+  const { rows } = await pool.query<IdRow>(
+    `UPDATE subscriptions SET ${set}
+      WHERE club_id = $1 AND id = (SELECT id FROM subscriptions WHERE club_id = $1 AND status = ANY ($2) ORDER BY random() LIMIT 1)
+      RETURNING id`,
+    [club, statuses],
+  );
+  return rows[0]?.id ?? null;
+}
 
 // Each action returns a short description, or null when the club has nothing to act on.
 const ACTIONS: Action[] = [
@@ -176,29 +189,64 @@ const ACTIONS: Action[] = [
   {
     name: 'subscription renewed',
     weight: 1.5,
+    run: (pool, club) => changeSubscription(pool, club, `current_period_start = current_period_end,
+         current_period_end = current_period_end + interval '1 month',
+         next_payment_at = current_period_end + interval '1 month'`, ['active']),
+  },
+  {
+    name: 'subscription past due',
+    weight: 0.5,
+    run: (pool, club) => changeSubscription(pool, club, `status = 'past_due'`, ['active']),
+  },
+  {
+    name: 'subscription started',
+    weight: 1,
     async run(pool, club) {
       const { rows } = await pool.query<IdRow>(
-        `UPDATE subscriptions SET current_period_start = current_period_end,
-                current_period_end = current_period_end + interval '1 month',
-                next_payment_at = current_period_end + interval '1 month'
-          WHERE club_id = $1 AND id = (SELECT id FROM subscriptions WHERE club_id = $1 AND status = 'active' ORDER BY random() LIMIT 1)
-          RETURNING id`,
+        `INSERT INTO subscriptions (club_id, customer_id, plan_id, type, status, current_period_end, next_payment_at)
+         SELECT $1, c.id, p.id, 'membership', 'active', now() + interval '1 month', now() + interval '1 month'
+           FROM (SELECT id FROM customers WHERE club_id = $1 AND archived_at IS NULL ORDER BY random() LIMIT 1) c,
+                (SELECT id FROM plans WHERE club_id = $1 ORDER BY random() LIMIT 1) p
+         RETURNING id`,
         [club],
       );
       return rows[0]?.id ?? null;
     },
   },
   {
-    name: 'subscription past due',
-    weight: 0.5,
+    name: 'subscription set to cancel at period end',
+    weight: 1,
+    run: (pool, club) => changeSubscription(pool, club, `cancel_at_period_end = NOT cancel_at_period_end`, ['active']),
+  },
+  {
+    name: 'subscription canceled',
+    weight: 1,
+    run: (pool, club) => changeSubscription(pool, club, `status = 'canceled', canceled_at = now()`, ['active', 'past_due']),
+  },
+  {
+    name: 'subscription expired',
+    weight: 1,
+    run: (pool, club) => changeSubscription(pool, club, `status = 'expired'`, ['past_due']),
+  },
+  {
+    name: 'event created',
+    weight: 1,
     async run(pool, club) {
-      const { rows } = await pool.query<IdRow>(
-        `UPDATE subscriptions SET status = 'past_due'
-          WHERE club_id = $1 AND id = (SELECT id FROM subscriptions WHERE club_id = $1 AND status = 'active' ORDER BY random() LIMIT 1)
-          RETURNING id`,
-        [club],
-      );
-      return rows[0]?.id ?? null;
+      return withTransaction(pool, async (client) => {
+        const { rows } = await client.query<IdRow>(
+          `INSERT INTO events (club_id, event_type, title, max_participants)
+           VALUES ($1, 'clinic', 'Drop-in clinic', 8 + floor(random() * 8)::int) RETURNING id`,
+          [club],
+        );
+        await client.query(
+          `INSERT INTO event_sessions (club_id, event_id, business_date, starts_at, ends_at)
+           SELECT $1, $2, day, (day + time '18:00') AT TIME ZONE c.timezone, (day + time '19:30') AT TIME ZONE c.timezone
+             FROM clubs c, (SELECT current_date + (1 + floor(random() * 14))::int AS day) d
+            WHERE c.club_id = $1`,
+          [club, rows[0]!.id],
+        );
+        return rows[0]!.id;
+      });
     },
   },
   {
@@ -238,11 +286,13 @@ export async function simulate(pool: Pool, options: SimulateOptions): Promise<Si
   const deadline = began + options.durationSeconds * 1000;
   const interval = 1000 / options.ratePerSecond;
   let next = began;
-  while (Date.now() < deadline && !options.signal?.aborted) {
+  let made = 0;
+  while (Date.now() < deadline && !options.signal?.aborted && made < (options.maxChanges ?? Infinity)) {
     const action = chooseAction();
     const detail = await action.run(pool, options.clubId);
     if (detail === null) skipped += 1;
     else {
+      made += 1;
       changes[action.name] = (changes[action.name] ?? 0) + 1;
       options.onChange?.(action.name, detail);
     }

@@ -11,6 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres } from '../../src/db/embedded-postgres.ts';
+import { SIGNAL_TYPES } from '../../src/domain/signal-types.ts';
 import { ROOT } from './run-cli.ts';
 import { freePort } from '../workers/processes.ts';
 
@@ -130,6 +131,20 @@ describe('the embedded PostgreSQL has one owner at a time', () => {
     const res = await get(first, '/v1/customers?limit=1', key);
     expect(res.status).toBe(200);
   }, 120_000);
+
+  it('the first start leaves a signal history of every type, made by real changes through the triggers', async () => {
+    const types = new Set<string>();
+    let after = '';
+    for (let page = 0; page < 50; page++) {
+      const res = await fetch(`http://127.0.0.1:${first.port}/v1/signals?limit=100${after}`, { headers: { authorization: `Bearer ${key}` } });
+      const body = (await res.json()) as { data: { id: string; type: string }[]; has_more: boolean };
+      for (const signal of body.data) types.add(signal.type);
+      if (!body.has_more) break;
+      after = `&starting_after=${body.data.at(-1)!.id}`;
+    }
+    expect([...types].sort()).toEqual([...SIGNAL_TYPES].sort());
+    expect(first.output()).toMatch(/club_demo_ny: a history of \d+ signals \(17 types\)/);
+  }, 60_000);
 
   it('the server killed under the service: 503 in the envelope at once, then started again', async () => {
     const pid = (await postmasterPid())!;
