@@ -9,7 +9,7 @@ import { listEndpointAttempts } from '../db/delivery-attempts.ts';
 import { describeMigration, migrate } from '../db/migrate.ts';
 import { createPool, type Pool } from '../db/pool.ts';
 import { openDatabase } from '../db/postgres.ts';
-import { seedDemo } from '../demo/seed.ts';
+import { SeedInterrupted, seedDemo } from '../demo/seed.ts';
 import { simulate } from '../demo/simulate.ts';
 import { readReceiverSettings, runReceiver } from '../demo/receiver.ts';
 import { pruneSignals } from '../db/signals.ts';
@@ -127,9 +127,21 @@ export async function runCommand(command: string, args: string[], config: Config
       if (!values.demo) throw new UsageError('seed needs --demo (the only generator there is)');
       const size = values.size ?? 'small';
       if (size !== 'small' && size !== 'large') throw new UsageError('--size must be small or large');
-      const result = await withDatabase(config, (pool) =>
-        seedDemo(pool, { size, onProgress: (msg) => process.stderr.write(`${msg}\n`) }),
-      );
+      // Ctrl-C rolls back the club being made and says what stays (SeedInterrupted). The handlers
+      // stay installed: Ctrl-C arrives from the terminal and again through the launcher.
+      const stop = new AbortController();
+      process.on('SIGINT', () => stop.abort());
+      process.on('SIGTERM', () => stop.abort());
+      let result;
+      try {
+        result = await withDatabase(config, (pool) =>
+          seedDemo(pool, { size, signal: stop.signal, onProgress: (msg) => process.stderr.write(`${msg}\n`) }),
+        );
+      } catch (error) {
+        if (!(error instanceof SeedInterrupted)) throw error;
+        process.stderr.write(`clubdata: ${error.message}\n`);
+        return 130;
+      }
       print(Boolean(values.json), result, () => `seeded clubs: ${result.clubIds.join(', ')}`);
       return 0;
     }

@@ -19,10 +19,27 @@ export interface SeedOptions {
   today?: Date;
   /** Smaller volumes than the size's own (tests): customers, and bookings for the large club. */
   counts?: { customers?: number; bookings?: number };
+  /** Stops the seed: the statement running is cancelled and the club being made rolled back. */
+  signal?: AbortSignal;
 }
 
+/** How often a statement that runs long says that it still runs. */
+const HEARTBEAT_MS = 5_000;
+
 /** Rows per INSERT for the large tables, so that progress moves and no statement runs long. */
-const BATCH = 100_000;
+const BATCH = 25_000;
+
+/** Thrown when the seed was stopped: says what it left behind. */
+export class SeedInterrupted extends Error {
+  constructor(done: string[], rolledBack: string | undefined) {
+    const kept = done.length > 0 ? `club ${done.join(', ')} was seeded completely and stays` : 'no club was seeded';
+    super(
+      `seed interrupted: ${rolledBack ? `club ${rolledBack} was rolled back (nothing of it was written); ` : ''}${kept}. ` +
+        (done.length > 0 ? 'Seeding again refuses while a demo club exists: use a fresh database.' : 'Run the seed again.'),
+    );
+    this.name = 'SeedInterrupted';
+  }
+}
 
 /** Thrown when a demo club id is already taken: the seed adds nothing rather than duplicate. */
 export class DemoExistsError extends Error {
@@ -62,7 +79,17 @@ export async function seedDemo(pool: Pool, options: SeedOptions): Promise<{ club
   if (existing.rows.length > 0) throw new DemoExistsError(existing.rows.map((r) => r.club_id));
 
   const now = options.today ?? new Date();
-  for (const club of clubs) await seedClub(pool, club, now, progress);
+  const done: string[] = [];
+  for (const club of clubs) {
+    try {
+      await seedClub(pool, club, now, progress, options.signal);
+    } catch (error) {
+      if (options.signal?.aborted) throw new SeedInterrupted(done, club.id);
+      throw error;
+    }
+    done.push(club.id);
+  }
+  if (options.signal?.aborted) throw new SeedInterrupted(done, undefined);
 
   // Fresh statistics, so that the first queries on a million bookings get good plans.
   const started = Date.now();
@@ -185,50 +212,75 @@ function configJson(club: ClubDef): unknown {
   };
 }
 
-async function seedClub(pool: Pool, club: ClubDef, now: Date, progress: (message: string) => void): Promise<void> {
+async function seedClub(pool: Pool, club: ClubDef, now: Date, progress: (message: string) => void, signal: AbortSignal | undefined): Promise<void> {
   const started = Date.now();
-  const say = (message: string) => progress(`${club.id}: ${message}`);
+  const say = (message: string) => progress(`${club.id}: ${message} [${seconds(started)}]`);
   // The connection goes, not back to the pool: it holds the seed's pg_temp helper functions.
   await withTransaction(pool, async (client) => {
-    await client.query('CREATE TEMP TABLE demo_config (cfg jsonb NOT NULL, now_at timestamptz NOT NULL) ON COMMIT DROP');
-    await client.query('INSERT INTO demo_config (cfg, now_at) VALUES ($1, $2)', [JSON.stringify(configJson(club)), now.toISOString()]);
-    await client.query(sql('setup'));
-    const inserted = await client.query(sql('club-row'));
-    if (inserted.rowCount === 0) throw new DemoExistsError([club.id]);
-    await client.query(sql('catalog'));
-
-    await client.query(sql('customers-plan'));
-    await inBatches(client, 'customers', club.customers, say);
-    await client.query(sql('subscriptions'));
-    await client.query(sql('waivers'));
-    say(`subscriptions ${await count(client, 'subscriptions', club.id)}, waiver signatures ${await count(client, 'waiver_signatures', club.id)}`);
-
-    await client.query(sql('events'));
-    await client.query(sql('maintenance'));
-    say(`events ${await count(client, 'events', club.id)}, participants ${await count(client, 'participants', club.id)}`);
-
-    await client.query(sql('booking-slots'));
-    const planned = Number((await client.query<{ n: string }>('SELECT coalesce(sum(k), 0) AS n FROM demo_bslot')).rows[0]!.n);
-    if (club.bookings !== null && planned < club.bookings) {
-      throw new Error(`demo club ${club.id}: its courts hold only ${planned} bookings, fewer than ${club.bookings}`);
+    // Stopping cancels the statement running; its error then rolls the club back.
+    const cancel = () => void pool.query('SELECT pg_cancel_backend($1)', [(client as unknown as { processID: number }).processID]).catch(() => {});
+    signal?.addEventListener('abort', cancel, { once: true });
+    try {
+      await seedClubRows(client, club, now, say);
+    } finally {
+      signal?.removeEventListener('abort', cancel);
     }
-    await client.query(sql('booking-cells'));
-    await inBatches(client, 'bookings', planned, say);
-
-    await client.query(sql('orders'));
-    say(`orders ${await count(client, 'orders', club.id)}, transactions ${await count(client, 'transactions', club.id)}`);
-
+    if (signal?.aborted) throw new Error('interrupted');
   }, { discardConnection: true });
-  say(`done in ${seconds(started)}`);
+  say('done');
+}
+
+/** Runs one step's SQL, saying every few seconds that it still runs when it runs long. */
+async function step(client: PoolClient, name: string, label: string, say: (m: string) => void): Promise<void> {
+  const began = Date.now();
+  const heartbeat = setInterval(() => say(`${label}: still running (${seconds(began)} so far)`), HEARTBEAT_MS);
+  try {
+    await client.query(sql(name));
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+async function seedClubRows(client: PoolClient, club: ClubDef, now: Date, say: (m: string) => void): Promise<void> {
+  await client.query('CREATE TEMP TABLE demo_config (cfg jsonb NOT NULL, now_at timestamptz NOT NULL) ON COMMIT DROP');
+  await client.query('INSERT INTO demo_config (cfg, now_at) VALUES ($1, $2)', [JSON.stringify(configJson(club)), now.toISOString()]);
+  await client.query(sql('setup'));
+  const inserted = await client.query(sql('club-row'));
+  if (inserted.rowCount === 0) throw new DemoExistsError([club.id]);
+  await client.query(sql('catalog'));
+
+  await client.query(sql('customers-plan'));
+  await inBatches(client, 'customers', club.customers, say);
+  await step(client, 'subscriptions', 'subscriptions', say);
+  await step(client, 'waivers', 'waiver signatures', say);
+  say(`subscriptions ${await count(client, 'subscriptions', club.id)}, waiver signatures ${await count(client, 'waiver_signatures', club.id)}`);
+
+  await step(client, 'events', 'events and participants', say);
+  await step(client, 'maintenance', 'maintenance blocks', say);
+  say(`events ${await count(client, 'events', club.id)}, participants ${await count(client, 'participants', club.id)}`);
+
+  await step(client, 'booking-slots', 'booking slots', say);
+  const planned = Number((await client.query<{ n: string }>('SELECT coalesce(sum(k), 0) AS n FROM demo_bslot')).rows[0]!.n);
+  if (club.bookings !== null && planned < club.bookings) {
+    throw new Error(`demo club ${club.id}: its courts hold only ${planned} bookings, fewer than ${club.bookings}`);
+  }
+  await step(client, 'booking-cells', 'booking cells', say);
+  await inBatches(client, 'bookings', planned, say);
+
+  await step(client, 'orders', 'orders and transactions', say);
+  say(`orders ${await count(client, 'orders', club.id)}, transactions ${await count(client, 'transactions', club.id)}`);
 }
 
 /** Runs sql/<what>.sql (and booking-spaces.sql for bookings) for numbers 1..total, BATCH at a time. */
 async function inBatches(client: PoolClient, what: 'customers' | 'bookings', total: number, say: (m: string) => void) {
+  const began = Date.now();
   for (let from = 1; from <= total; from += BATCH) {
     const to = Math.min(total, from + BATCH - 1);
     await client.query(sql(what), [from, to]);
     if (what === 'bookings') await client.query(sql('booking-spaces'), [from, to]);
-    say(`${what} ${to}/${total}`);
+    const perSecond = to / Math.max((Date.now() - began) / 1000, 0.001);
+    const left = to < total ? `, about ${Math.ceil((total - to) / perSecond)} s left` : '';
+    say(`${what} ${to}/${total} (${Math.round(perSecond).toLocaleString('en-US')}/s${left})`);
   }
   if (total === 0) say(`${what} 0/0`);
 }

@@ -59,8 +59,9 @@ describe('seedDemo small', () => {
       { club_id: NY, name: 'Hudson Racquet Club', timezone: 'America/New_York', billing_model: 'subscriptions', api_access: true, waiver_version_required: 2, validity: '365 days' },
       { club_id: MAD, name: 'Club de Pádel Retiro', timezone: 'Europe/Madrid', billing_model: 'legacy', api_access: true, waiver_version_required: 1, validity: '730 days' },
     ]);
-    expect(liveProgress).toContain(`${NY}: customers 2000/2000`);
-    expect(liveProgress.some((m) => /^club_demo_mad: bookings \d+\/\d+$/.test(m))).toBe(true);
+    // Each line: the club, the step, the rate of the batched ones, and the time since the club began.
+    expect(liveProgress.some((m) => new RegExp(`^${NY}: customers 2000/2000 \\([\\d,]+/s\\) \\[\\d+\\.\\d s\\]$`).test(m))).toBe(true);
+    expect(liveProgress.some((m) => /^club_demo_mad: bookings \d+\/\d+ \([\d,]+\/s\) \[\d+\.\d s\]$/.test(m))).toBe(true);
   });
 
   it('has about 2,000 customers per club, some archived, each e-mail unique in its club', async () => {
@@ -476,8 +477,10 @@ describe('seedDemo refusals, atomicity and the large size', () => {
       onProgress: (m) => progress.push(m),
     });
     expect(result.clubIds).toEqual(['club_demo_large']);
-    expect(progress).toContain('club_demo_large: customers 3000/3000');
-    expect(progress).toContain('club_demo_large: bookings 30000/30000');
+    expect(progress.some((m) => m.startsWith('club_demo_large: customers 3000/3000 ('))).toBe(true);
+    // Several batches: each before the last gives an estimate of the time left.
+    expect(progress.some((m) => /^club_demo_large: bookings 25000\/30000 \([\d,]+\/s, about \d+ s left\)/.test(m))).toBe(true);
+    expect(progress.some((m) => m.startsWith('club_demo_large: bookings 30000/30000 ('))).toBe(true);
     const [s] = await rows<Record<string, string>>(
       spare,
       `SELECT (SELECT timezone FROM clubs WHERE club_id = 'club_demo_large') AS tz,
