@@ -55,10 +55,7 @@ export async function startEmbeddedPostgres(
   const running = await runningServer(dir);
   if (running) return adopt(dir, running, log, role);
   const fresh = !existsSync(join(dir, 'PG_VERSION'));
-  if (fresh) {
-    log(`initialising embedded PostgreSQL in ${dir}`);
-    await initialise(dir, log);
-  }
+  if (fresh) await initialise(dir, log);
   let pid: number;
   try {
     pid = await launch(dir, port);
@@ -276,7 +273,16 @@ async function binaries(): Promise<Binaries> {
   if (!existsSync(join(copy, 'bin', 'postgres'))) {
     // Copied whole under another name first, so that a copy cut short is never used.
     const partial = `${copy}.partial-${process.pid}`;
-    await cp(native, partial, { recursive: true, verbatimSymlinks: true });
+    try {
+      await cp(native, partial, { recursive: true, verbatimSymlinks: true });
+    } catch (error) {
+      await rm(partial, { recursive: true, force: true }).catch(() => {});
+      throw new Error(
+        `as root, the embedded PostgreSQL runs as user postgres, who cannot reach ${native}, and its binaries could not be copied to ${copy} ` +
+          `(${(error as Error).message}); clone the project into a folder that user can enter, or set DATABASE_URL`,
+        { cause: error },
+      );
+    }
     await rename(partial, copy).catch(async () => rm(partial, { recursive: true, force: true }));
   }
   return { postgres: join(copy, 'bin', 'postgres'), initdb: join(copy, 'bin', 'initdb') };
@@ -299,6 +305,7 @@ function serverUser(): ServerUser | undefined {
 
 async function initialise(dir: string, log: (msg: string) => void): Promise<void> {
   const { initdb } = await binaries();
+  log(`initialising embedded PostgreSQL in ${dir}`);
   const user = serverUser();
   await mkdir(dirname(dir), { recursive: true });
   let target = dir;
@@ -306,10 +313,18 @@ async function initialise(dir: string, log: (msg: string) => void): Promise<void
     target = join(SHARED_ROOT, createHash('sha256').update(resolve(dir)).digest('hex').slice(0, 16), 'postgres');
     log(`as root, the embedded PostgreSQL runs as user postgres, who cannot enter ${dirname(dir)}: its data goes to ${target}, linked from ${dir}`);
     // A link or an empty folder left by an earlier attempt goes; a folder with files stays, and the link fails.
-    await unlink(dir).catch(() => rmdir(dir).catch(() => {}));
-    await rm(target, { recursive: true, force: true });
-    await mkdir(target, { recursive: true });
-    await symlink(target, dir);
+    try {
+      await unlink(dir).catch(() => rmdir(dir).catch(() => {}));
+      await rm(target, { recursive: true, force: true });
+      await mkdir(target, { recursive: true });
+      await symlink(target, dir);
+    } catch (error) {
+      throw new Error(
+        `as root, the embedded PostgreSQL runs as user postgres, who cannot enter ${dirname(dir)}, and its data could not go to ${target} ` +
+          `(${(error as Error).message}); set CLUBDATA_DATA_DIR to a folder that user can enter, or DATABASE_URL`,
+        { cause: error },
+      );
+    }
   }
   await mkdir(target, { recursive: true });
   if (user) await chown(target, user.uid, user.gid);

