@@ -32,6 +32,13 @@ process.on('uncaughtException', (error) => {
   process.exit(1);
 });
 
+// Output piped into a command that stops reading (`| head`): the command is interrupted, and
+// still stops what it started, rather than dying of the write error.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code === 'EPIPE') process.emit('SIGTERM');
+  else throw error;
+});
+
 process.exitCode = await main(process.argv.slice(2)).catch((error: unknown) => {
   process.stderr.write(`clubdata: ${error instanceof Error ? error.message : String(error)}\n`);
   return 1;

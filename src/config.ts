@@ -1,6 +1,7 @@
 // Reads and validates the environment once. Every setting has a default documented in the
 // README's configuration table; nothing else in the code reads process.env.
 import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface Config {
   /** PostgreSQL connection string; when absent the service runs an embedded PostgreSQL. */
@@ -139,7 +140,9 @@ export function loadConfig(env: Env = process.env): Config {
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     host,
     port,
-    dataDir: resolve(env.CLUBDATA_DATA_DIR || '.data'),
+    // The project folder's .data whatever the current folder, so that a command run from a
+    // subfolder finds the service's database; a relative CLUBDATA_DATA_DIR is the caller's.
+    dataDir: env.CLUBDATA_DATA_DIR ? resolve(env.CLUBDATA_DATA_DIR) : fileURLToPath(new URL('../.data', import.meta.url)),
     embeddedPostgresPort: integer(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
     logLevel,
     environment,

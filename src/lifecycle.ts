@@ -40,3 +40,21 @@ export function logBackgroundError(log: Logger, error: unknown, msg: string, fie
   log.warn({ ...fields, cause: (error as Error).message, ...suppressed }, `${msg}: the database is not reachable (not logged again for ${QUIET_MS / 1000} s)`);
   quiet.set(msg, { until: now + QUIET_MS, suppressed: 0 });
 }
+
+/**
+ * Ctrl-C, a termination request or a closed terminal, for the `clubdata` commands: aborted on
+ * the first SIGINT, SIGTERM or SIGHUP, and the handlers stay installed, so that a second signal
+ * (Ctrl-C reaches a command both from the terminal and through bin/clubdata.mjs) never kills a
+ * command before it has stopped the embedded PostgreSQL it started. A long command stops early
+ * on it; a short one finishes.
+ */
+export function interruption(): AbortSignal {
+  if (!interrupted) {
+    const controller = new AbortController();
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => controller.abort(signal));
+    interrupted = controller.signal;
+  }
+  return interrupted;
+}
+
+let interrupted: AbortSignal | undefined;

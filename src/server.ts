@@ -45,12 +45,15 @@ export async function runService(config: Config, log: Logger, roles: Roles): Pro
   const steps: Step[] = [];
   const shutdown = async (): Promise<boolean> => runShutdown(steps.reverse().splice(0), log);
   let stopping = false;
+  // Aborted when stopping, so that long start-up work (the first start's signal history) ends early.
+  const stopped = new AbortController();
   let startup: Promise<void> = Promise.resolve();
   // Ends the service in order (after the start-up step in progress); exits 0 only when asked to
   // stop and every step went well.
   const stop = (reason: string, failed: boolean) => {
     if (stopping) return;
     stopping = true;
+    stopped.abort();
     markStopping();
     if (failed) log.error(`${reason}; shutting down`);
     else log.info(`${reason}, shutting down`);
@@ -69,8 +72,9 @@ export async function runService(config: Config, log: Logger, roles: Roles): Pro
   };
   // Installed first, so that a signal during start-up also ends in an orderly shutdown (after
   // the step in progress) rather than the default of dying on the spot.
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => stop(`${signal} received`, false));
-  startup = start(config, log, roles, steps, () => stopping, stop);
+  // SIGHUP (the terminal closed) too: the embedded PostgreSQL runs detached and only its owner stops it.
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(`${signal} received`, false));
+  startup = start(config, log, roles, steps, () => stopping, stop, stopped.signal);
   try {
     await startup;
   } catch (error) {
@@ -89,7 +93,7 @@ async function assertPortFree(host: string, port: number): Promise<void> {
     probe.once('error', (error: NodeJS.ErrnoException) =>
       reject(
         error.code === 'EADDRINUSE'
-          ? new Error(`port ${port} is in use (another clubdata service?); stop that one or set PORT to a free port`)
+          ? new Error(`port ${port} is in use: is another clubdata service running here? Stop it, or give this one a free PORT (and, for the embedded PostgreSQL, another CLUBDATA_DATA_DIR)`)
           : error,
       ),
     );
@@ -104,6 +108,7 @@ async function start(
   steps: Step[],
   stopping: () => boolean,
   stop: (reason: string, failed: boolean) => void,
+  stopSignal: AbortSignal,
 ): Promise<void> {
   await assertPortFree(config.host, config.port);
   const database = await openDatabase(config, (msg) => log.info(msg), 'service');
@@ -200,7 +205,7 @@ async function start(
   const app = await buildApp({ config, pool, redis, secretBox, metrics, queues, logger: log, routes: roles.api ? 'all' : 'probes' });
   steps.push(['close HTTP server', () => app.close()]);
 
-  const demo = config.demo && roles.api ? await prepareDemo(pool, config, secretBox, log) : undefined;
+  const demo = config.demo && roles.api ? await prepareDemo(pool, config, secretBox, log, stopSignal) : undefined;
   if (stopping()) return;
   await app.listen({ host: config.host, port: config.port });
   if (demo) process.stdout.write(demo.banner(config.publicUrl));

@@ -15,6 +15,7 @@ import { readReceiverSettings, runReceiver } from '../demo/receiver.ts';
 import { pruneSignals } from '../db/signals.ts';
 import { DEFAULT_SCOPES, isScope } from '../domain/scopes.ts';
 import { runService } from '../server.ts';
+import { interruption } from '../lifecycle.ts';
 import type { PipelineStarter } from '../queue/pipeline.ts';
 
 // The pipeline lives in workers/, which src/ never imports statically; the command line is the
@@ -99,6 +100,8 @@ async function withDatabase<T>(config: Config, work: (pool: Pool) => Promise<T>)
 }
 
 export async function runCommand(command: string, args: string[], config: Config): Promise<number> {
+  // A signal never kills a command midway: it ends early or finishes, and stops what it started.
+  if (command !== 'serve' && command !== 'api' && command !== 'worker') interruption();
   switch (command) {
     case 'serve':
     case 'api':
@@ -127,15 +130,11 @@ export async function runCommand(command: string, args: string[], config: Config
       if (!values.demo) throw new UsageError('seed needs --demo (the only generator there is)');
       const size = values.size ?? 'small';
       if (size !== 'small' && size !== 'large') throw new UsageError('--size must be small or large');
-      // Ctrl-C rolls back the club being made and says what stays (SeedInterrupted). The handlers
-      // stay installed: Ctrl-C arrives from the terminal and again through the launcher.
-      const stop = new AbortController();
-      process.on('SIGINT', () => stop.abort());
-      process.on('SIGTERM', () => stop.abort());
+      // Ctrl-C rolls back the club being made and says what stays (SeedInterrupted).
       let result;
       try {
         result = await withDatabase(config, (pool) =>
-          seedDemo(pool, { size, signal: stop.signal, onProgress: (msg) => process.stderr.write(`${msg}\n`) }),
+          seedDemo(pool, { size, signal: interruption(), onProgress: (msg) => process.stderr.write(`${msg}\n`) }),
         );
       } catch (error) {
         if (!(error instanceof SeedInterrupted)) throw error;
@@ -150,19 +149,16 @@ export async function runCommand(command: string, args: string[], config: Config
       const clubId = required(values, 'club');
       const rate = Number(String(values.rate ?? '2').replace(/\/s$/, ''));
       const duration = Number(values.duration ?? '60');
-      if (!(rate > 0 && rate <= 1000)) throw new UsageError('--rate must be a number of changes per second, from 0 to 1000 (e.g. 5 or 5/s)');
+      if (!(rate > 0 && rate <= 1000)) throw new UsageError('--rate must be a number of changes per second, more than 0 and at most 1000 (e.g. 5 or 5/s)');
       if (!(duration > 0 && duration <= 86_400)) throw new UsageError('--duration must be a number of seconds, at most 86400');
       const json = Boolean(values.json);
-      const stop = new AbortController();
-      process.once('SIGINT', () => stop.abort());
-      process.once('SIGTERM', () => stop.abort());
       if (!json) process.stderr.write(`simulating ${rate} changes/s for ${duration} s on ${clubId} (Ctrl-C stops early)\n`);
       const summary = await withDatabase(config, (pool) =>
         simulate(pool, {
           clubId,
           ratePerSecond: rate,
           durationSeconds: duration,
-          signal: stop.signal,
+          signal: interruption(),
           onChange: json ? undefined : (action, id) => process.stderr.write(`  ${action.padEnd(24)} ${id}\n`),
         }),
       );

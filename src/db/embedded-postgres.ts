@@ -70,23 +70,31 @@ export async function startEmbeddedPostgres(
   return handle(dir, { pid, port }, true);
 }
 
-/** A server that runs already: used as it is, and taken over when a service finds it unowned. */
+/**
+ * A server that runs already: used as it is; taken over by a service unless another service owns
+ * it, and by a command when its owner is gone (a process killed before it could stop it), so that
+ * the command stops it at its end and no server outlives every process.
+ */
 async function adopt(dir: string, running: Running, log: (msg: string) => void, role: EmbeddedRole): Promise<EmbeddedServer> {
-  if (role === 'service') {
-    const owner = await readOwner(dir);
-    if (owner?.role === 'service' && owner.pid !== process.pid) {
-      throw new Error(
-        `another clubdata service (process ${owner.pid}) runs on the embedded PostgreSQL of ${dir}; stop it first, or give this one another CLUBDATA_DATA_DIR`,
-      );
-    }
-    await writeOwner(dir, 'service');
-    log(
-      owner
-        ? `took over the embedded PostgreSQL on port ${running.port} from the clubdata command in process ${owner.pid}`
-        : `took over the embedded PostgreSQL on port ${running.port} that a stopped process left running`,
+  if (role === 'command') {
+    if (await readOwner(dir)) return handle(dir, running, false);
+    await writeOwner(dir, 'command');
+    log(`took over the embedded PostgreSQL on port ${running.port} that a stopped process left running; it stops when this command ends`);
+    return handle(dir, running, true);
+  }
+  const owner = await readOwner(dir);
+  if (owner?.role === 'service' && owner.pid !== process.pid) {
+    throw new Error(
+      `another clubdata service (process ${owner.pid}) runs on the embedded PostgreSQL of ${dir}; stop it first, or give this one another CLUBDATA_DATA_DIR`,
     );
   }
-  return handle(dir, running, role === 'service');
+  await writeOwner(dir, 'service');
+  log(
+    owner
+      ? `took over the embedded PostgreSQL on port ${running.port} from the clubdata command in process ${owner.pid}`
+      : `took over the embedded PostgreSQL on port ${running.port} that a stopped process left running`,
+  );
+  return handle(dir, running, true);
 }
 
 /** `owner`: this handle started the server or took it over; it stops it unless another took it over since. */

@@ -21,12 +21,13 @@ export interface Demo {
   banner(baseUrl: string): string;
 }
 
-export async function prepareDemo(pool: Pool, config: Config, secretBox: SecretBox, log: Logger): Promise<Demo> {
+/** `stop` cuts the first start's history short (the seed itself, a few seconds, always finishes). */
+export async function prepareDemo(pool: Pool, config: Config, secretBox: SecretBox, log: Logger, stop?: AbortSignal): Promise<Demo> {
   const { rows } = await pool.query<{ count: string }>('SELECT count(*) FROM clubs');
   if (Number(rows[0]!.count) === 0) {
     log.info('first start: seeding the demo clubs');
     await seedDemo(pool, { size: 'small', onProgress: (msg) => log.info(msg) });
-    await recordHistory(pool, log);
+    await recordHistory(pool, log, stop);
   }
   const club = await pool.query<{ club_id: string; name: string; timezone: string }>(
     'SELECT club_id, name, timezone FROM clubs WHERE api_access ORDER BY created_at, club_id LIMIT 1',
@@ -42,7 +43,7 @@ export async function prepareDemo(pool: Pool, config: Config, secretBox: SecretB
         `Demo club: ${first.name} (${first.club_id}, ${first.timezone}). The demo key has every scope; every start prints`,
         `the same one until it is revoked (npx clubdata keys revoke ${key.id}).${key.replaced ? ` ${key.replaced}` : ''}`,
         '',
-        `  curl -s -H "Authorization: Bearer ${key.key}" ${baseUrl}/v1/customers?limit=2`,
+        `  curl -s -H "Authorization: Bearer ${key.key}" "${baseUrl}/v1/customers?limit=2"`,
         '',
         ...webhookSteps(config, baseUrl, key.key, first.club_id),
         'Press Ctrl-C to stop.',
@@ -56,10 +57,11 @@ export async function prepareDemo(pool: Pool, config: Config, secretBox: SecretB
  * changes made through the triggers (those of `clubdata simulate`, as fast as they go) give each
  * club a history of every signal type to read and replay at once.
  */
-async function recordHistory(pool: Pool, log: Logger): Promise<void> {
+async function recordHistory(pool: Pool, log: Logger, stop: AbortSignal | undefined): Promise<void> {
   const { rows } = await pool.query<{ club_id: string }>('SELECT club_id FROM clubs WHERE api_access ORDER BY club_id');
   for (const { club_id: clubId } of rows) {
-    const summary = await simulate(pool, { clubId, ratePerSecond: 1e6, durationSeconds: 120, maxChanges: HISTORY_CHANGES });
+    if (stop?.aborted) return;
+    const summary = await simulate(pool, { clubId, ratePerSecond: 1e6, durationSeconds: 120, maxChanges: HISTORY_CHANGES, ...(stop ? { signal: stop } : {}) });
     const signals = Object.values(summary.signals).reduce((sum, n) => sum + n, 0);
     log.info(`${clubId}: a history of ${signals} signals (${Object.keys(summary.signals).length} types) in ${summary.seconds} s`);
   }

@@ -14,6 +14,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { isWellFormedApiKey } from '../domain/api-keys.ts';
+import { interruption } from '../lifecycle.ts';
 
 export const RECEIVER_HOST = '127.0.0.1';
 export const DEFAULT_RECEIVER_PORT = 4000;
@@ -327,12 +328,8 @@ export async function runReceiver(settings: ReceiverSettings & { json: boolean }
     `clubdata receive: listening on ${receiver.url} (any path, e.g. ${receiver.url}/webhooks); ${checking}; ` +
       `answering ${settings.status}. Ctrl-C stops.\n`,
   );
-  // The handlers stay installed: Ctrl-C reaches this process both from the terminal and through
-  // the bin/clubdata.mjs launcher, and the second SIGINT must not kill it mid-close.
-  await new Promise<void>((resolve) => {
-    process.on('SIGINT', () => resolve());
-    process.on('SIGTERM', () => resolve());
-  });
+  const stop = interruption();
+  if (!stop.aborted) await new Promise((resolve) => stop.addEventListener('abort', resolve, { once: true }));
   await receiver.close();
   if (endpoint && settings.register) {
     const deleted = await deleteEndpoint(settings.register, endpoint.id).then(
@@ -361,7 +358,8 @@ async function callApi(register: { key: string; apiUrl: string }, method: string
       signal: AbortSignal.timeout(10_000),
     });
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+    const { cause: reason } = error as { cause?: { code?: string; message?: string } };
+    const cause = reason?.code ?? reason?.message ?? (error as Error).message;
     throw new Error(`the API at ${register.apiUrl} did not answer (${cause}); is the service running there? (--api sets where)`, { cause: error });
   }
   const answer = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;

@@ -2,7 +2,9 @@
 // file's own. The keys it makes must work against the app and stop working once revoked.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { json, runCli, type Run } from './run-cli.ts';
+import { join } from 'node:path';
+import { json, ROOT, runCli, type Run } from './run-cli.ts';
+import { loadConfig } from '../../src/config.ts';
 import { buildApp } from '../../src/app.ts';
 import { createTestDatabase, testConfig, testSecretBox } from '../helper.ts';
 
@@ -216,5 +218,13 @@ describe('usage', () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain('Usage: clubdata <command>');
     for (const command of ['serve', 'clubs create', 'keys create', 'keys revoke']) expect(run.stdout).toContain(command);
+  });
+});
+
+describe('the data folder', () => {
+  it("is the project folder's .data whatever the current folder, and a relative CLUBDATA_DATA_DIR is the caller's", () => {
+    // A command run from a subfolder (docs/) once made a second, empty database there.
+    expect(loadConfig({}).dataDir).toBe(join(ROOT, '.data'));
+    expect(loadConfig({ CLUBDATA_DATA_DIR: 'elsewhere' }).dataDir).toBe(join(process.cwd(), 'elsewhere'));
   });
 });

@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,7 +120,9 @@ describe('the embedded PostgreSQL has one owner at a time', () => {
     // The same HTTP port: refused at once, in one line, without revoking the demo key.
     const samePort = startService(first.port, await freePort());
     expect(await samePort.exited).toBe(1);
-    expect(samePort.output().trim()).toBe(`clubdata: port ${first.port} is in use (another clubdata service?); stop that one or set PORT to a free port`);
+    expect(samePort.output().trim()).toBe(
+      `clubdata: port ${first.port} is in use: is another clubdata service running here? Stop it, or give this one a free PORT (and, for the embedded PostgreSQL, another CLUBDATA_DATA_DIR)`,
+    );
 
     // Another port on the same data folder: the folder's server has an owner already.
     const sameFolder = startService(await freePort(), await freePort());
@@ -193,4 +195,55 @@ describe('the embedded PostgreSQL has one owner at a time', () => {
     expect(await stop(service)).toBe(0);
     expect(alive(pid)).toBe(false);
   }, 120_000);
+
+  it('a command interrupted twice (Ctrl-C reaches it from the terminal and through the launcher) still stops the server it started', async () => {
+    expect(await postmasterPid()).toBeUndefined();
+    const command = spawn(process.execPath, [`${ROOT}bin/clubdata.mjs`, 'simulate', '--club', 'club_demo_ny', '--rate', '5', '--duration', '60'], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, EMBEDDED_PG_PORT: String(pgPort), CLUBDATA_DATA_DIR: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      // A process group of its own, as a terminal gives a command: the signal goes to the whole group.
+      detached: true,
+    });
+    let output = '';
+    command.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    command.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exited = once(command, 'exit');
+    const pid = await waitFor(`the command's embedded PostgreSQL\n${output}`, async () => (output.includes('simulating') ? postmasterPid() : undefined));
+    process.kill(-command.pid!, 'SIGINT');
+    const [code] = await exited;
+    expect(code, output).toBe(0);
+    expect(output).toContain('signals emitted:');
+    expect(alive(pid)).toBe(false);
+    expect(await postmasterPid()).toBeUndefined();
+    expect(existsSync(`${join(dataDir, 'postgres')}.owner`)).toBe(false);
+  }, 120_000);
+
+  it('a command finding a server whose owner is gone takes it over and stops it at its end', async () => {
+    const orphan = await startEmbeddedPostgres(join(dataDir, 'postgres'), pgPort, () => {}, 'command');
+    // Its owner, as the file names it, is a process that has ended.
+    const gone = spawn(process.execPath, ['-e', '']);
+    await once(gone, 'exit');
+    await writeFile(`${join(dataDir, 'postgres')}.owner`, JSON.stringify({ pid: gone.pid, role: 'command' }));
+    const pid = (await postmasterPid())!;
+
+    const run = await runEmbeddedCli(['clubs', 'list']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain(`took over the embedded PostgreSQL on port ${pgPort} that a stopped process left running; it stops when this command ends`);
+    expect(alive(pid)).toBe(false);
+    await orphan.stop();
+  }, 60_000);
 });
+
+/** `clubdata <args>` on the test's data folder, to its end. */
+async function runEmbeddedCli(args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [`${ROOT}src/cli.ts`, ...args], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, EMBEDDED_PG_PORT: String(pgPort), CLUBDATA_DATA_DIR: dataDir },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, stderr };
+}
