@@ -590,7 +590,7 @@ async function main() {
       captured[scenario.path] = { status: 200, headers: kept, body: body.toString('base64') };
       bodyBytes[scenario.path] = body.length;
       const direct = await runReadCall(p, scenario.call);
-      if (direct !== body.toString('utf8')) throw new Error(`the SQL-only body of ${scenario.path} differs from the API's`);
+      if (direct?.body !== body.toString('utf8')) throw new Error(`the SQL-only body of ${scenario.path} differs from the API's`);
     }
     const responsesFile = join(work, 'responses.json');
     await writeFile(responsesFile, JSON.stringify(captured));

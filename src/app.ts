@@ -14,6 +14,7 @@ import inputGuard from './plugins/input-guard.ts';
 import openapi from './plugins/openapi.ts';
 import rateLimit from './plugins/rate-limit.ts';
 import requestLog, { newRequestId } from './plugins/request-log.ts';
+import signalStreams from './plugins/signal-streams.ts';
 import { resourceSchemas } from './schemas/index.ts';
 import { ErrorEnvelope } from './schemas/common.ts';
 import bookings from './routes/bookings/index.ts';
@@ -126,8 +127,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   for (const schema of resourceSchemas) app.addSchema(schema);
 
   await app.register(health, { redis: deps.redis });
-  await app.register(operators, { operator: deps.config.operator, metrics: deps.metrics ?? createMetrics(), queues: deps.queues });
+  const metrics = deps.metrics ?? createMetrics();
+  await app.register(operators, { operator: deps.config.operator, metrics, queues: deps.queues });
   if (deps.routes === 'probes') return app;
+  await app.register(signalStreams, { metrics });
   for (const routes of [club, customers, spaces, coaches, schedule, bookings, events, orders, transactions, waivers, signals, webhookEndpoints]) {
     await app.register(routes);
   }

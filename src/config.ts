@@ -23,6 +23,12 @@ export interface Config {
   apiKeyCacheMs: number;
   /** Signals older than this many days are pruned by the hourly retention job. */
   signalRetentionDays: number;
+  signalStreams: {
+    /** Streams one key may hold open at once, across every API process. */
+    perKey: number;
+    /** A stream that has sent nothing for this long sends a heartbeat and its watermark. */
+    idleMs: number;
+  };
   /** 32-byte key sealing webhook secrets (WEBHOOK_SECRET_KEY, base64); see src/secret-key.ts. */
   webhookSecretKey: Buffer | undefined;
   delivery: {
@@ -150,6 +156,10 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimit: { perSecond, burst },
     apiKeyCacheMs: integer(env, 'API_KEY_CACHE_MS', 1000, 0, 2000),
     signalRetentionDays: integer(env, 'SIGNAL_RETENTION_DAYS', 30, 1, 3650),
+    signalStreams: {
+      perKey: integer(env, 'SIGNAL_STREAMS_PER_KEY', 5, 1, 100),
+      idleMs: durations(env, 'SIGNAL_STREAM_IDLE', '15s')[0]!,
+    },
     webhookSecretKey: secretKey(env),
     delivery: {
       retrySchedule: durations(env, 'DELIVERY_RETRY_SCHEDULE', '5s,5m,30m,2h,5h,10h,10h'),

@@ -15,6 +15,9 @@ export function isExpectedDuringShutdown(error: unknown): boolean {
   return stopping && isDatabaseUnreachable(error);
 }
 
+/** What background work logs to: a pino logger, or Fastify's (app.log). */
+export type BackgroundLog = Pick<Logger, 'warn' | 'error'>;
+
 const QUIET_MS = 30_000;
 const quiet = new Map<string, { until: number; suppressed: number }>();
 
@@ -24,7 +27,7 @@ const quiet = new Map<string, { until: number; suppressed: number }>();
  * same way: that is logged once per kind as a warning, without a stack, and then counted
  * silently for 30 s. Any other failure is an error, logged each time.
  */
-export function logBackgroundError(log: Logger, error: unknown, msg: string, fields: Record<string, unknown> = {}): void {
+export function logBackgroundError(log: BackgroundLog, error: unknown, msg: string, fields: Record<string, unknown> = {}): void {
   if (isExpectedDuringShutdown(error)) return;
   if (!isDatabaseUnreachable(error)) {
     log.error({ ...fields, err: error }, msg);

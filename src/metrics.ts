@@ -1,4 +1,5 @@
-// Prometheus metrics of the pipeline, served at /metrics behind the operator credentials.
+// Prometheus metrics of the pipeline and of the signal streams, served at /metrics behind the
+// operator credentials.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export interface DeliveryMetrics {
@@ -9,6 +10,9 @@ export interface DeliveryMetrics {
   endpointsDisabled: Counter<'reason'>;
   laneRuns: Counter<string>;
   queueDepth: Gauge<'queue' | 'state'>;
+  signalStreamsOpened: Counter<string>;
+  signalStreamsOpen: Gauge<string>;
+  signalStreamEvents: Counter<'event'>;
 }
 
 export function createMetrics(): DeliveryMetrics {
@@ -50,6 +54,22 @@ export function createMetrics(): DeliveryMetrics {
       name: 'clubdata_queue_jobs',
       help: 'Jobs in each queue by state, read when scraped',
       labelNames: ['queue', 'state'],
+      registers: [registry],
+    }),
+    signalStreamsOpened: new Counter({
+      name: 'clubdata_signal_streams_opened_total',
+      help: 'Signal streams (GET /v1/signals/stream) opened by this process',
+      registers: [registry],
+    }),
+    signalStreamsOpen: new Gauge({
+      name: 'clubdata_signal_streams_open',
+      help: 'Signal streams open now in this process',
+      registers: [registry],
+    }),
+    signalStreamEvents: new Counter({
+      name: 'clubdata_signal_stream_events_total',
+      help: 'Events sent on signal streams, by event: signal, watermark',
+      labelNames: ['event'],
       registers: [registry],
     }),
   };

@@ -3,11 +3,11 @@
 // signal but never loses it. A club's mark in signal_relay only moves past a signal once its
 // fan-out is recorded, so a fan-out whose writes were lost (a PostgreSQL crash forgets the
 // pipeline's last unflushed commits, docs/webhooks.md) is run again once the mark is stuck.
-import pg from 'pg';
 import type { Logger } from 'pino';
 import { clubsWithPendingSignals, relayClub, signalsAfter, type PendingSignal } from '../src/db/relay.ts';
 import type { Pool } from '../src/db/pool.ts';
 import { logBackgroundError } from '../src/lifecycle.ts';
+import { NotificationListener } from '../src/db/notifications.ts';
 
 export interface RelayOptions {
   pool: Pool;
@@ -43,7 +43,7 @@ export class SignalRelay {
   readonly #fannedOut = new Map<string, number>();
   /** Per club: the mark last seen, and since when it has not moved. */
   readonly #marks = new Map<string, { mark: number; since: number }>();
-  #listener: pg.Client | undefined;
+  #listener: NotificationListener | undefined;
   #timer: NodeJS.Timeout | undefined;
   #running: Promise<void> | undefined;
   #again = false;
@@ -54,7 +54,18 @@ export class SignalRelay {
   }
 
   async start(): Promise<void> {
-    await this.#listen();
+    this.#listener = new NotificationListener({
+      connection: { connectionString: this.#options.databaseUrl },
+      channels: ['clubdata_signals', 'clubdata_lanes'],
+      onNotification: (channel, payload) => {
+        if (channel !== 'clubdata_lanes') return this.wake();
+        const [clubId, endpointId] = payload.split(' ');
+        if (clubId && endpointId) this.#options.onLaneWake(clubId, endpointId);
+      },
+      log: this.#options.log,
+      name: 'relay',
+    });
+    await this.#listener.start();
     this.#timer = setInterval(() => this.wake(), this.#options.pollMs);
     this.wake();
   }
@@ -86,35 +97,7 @@ export class SignalRelay {
     this.#stopped = true;
     clearInterval(this.#timer);
     await this.#running;
-    await this.#listener?.end().catch(() => {});
-  }
-
-  async #listen(): Promise<void> {
-    if (this.#stopped) return;
-    const client = new pg.Client({ connectionString: this.#options.databaseUrl });
-    client.on('notification', (message) => {
-      if (message.channel !== 'clubdata_lanes') return this.wake();
-      const [clubId, endpointId] = (message.payload ?? '').split(' ');
-      if (clubId && endpointId) this.#options.onLaneWake(clubId, endpointId);
-    });
-    // A lost LISTEN connection only costs latency (the poll goes on); reconnect in the background.
-    // A connection that fails while connecting is the catch's below: one reconnection, not two
-    // (each would open a connection of its own, and all but one would never be closed).
-    client.on('error', (error) => {
-      if (this.#listener !== client) return;
-      logBackgroundError(this.#options.log, error, 'relay LISTEN connection lost; polling until it is back');
-      this.#listener = undefined;
-      setTimeout(() => void this.#listen().catch(() => {}), 1000).unref();
-    });
-    try {
-      await client.connect();
-      await client.query('LISTEN clubdata_signals; LISTEN clubdata_lanes');
-      this.#listener = client;
-    } catch (error) {
-      logBackgroundError(this.#options.log, error, 'relay could not LISTEN; polling only');
-      await client.end().catch(() => {});
-      setTimeout(() => void this.#listen().catch(() => {}), 1000).unref();
-    }
+    await this.#listener?.stop();
   }
 
   async #pass(): Promise<void> {

@@ -29,9 +29,17 @@ const server = createServer((request, response) => {
     return;
   }
   runReadCall(pool, call).then(
-    (body) => {
-      if (body === null) response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-      else response.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) }).end(body);
+    (read) => {
+      if (read === null) response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+      else {
+        response
+          .writeHead(200, {
+            'content-type': 'application/json; charset=utf-8',
+            'content-length': Buffer.byteLength(read.body),
+            'signal-sequence': read.sequence,
+          })
+          .end(read.body);
+      }
     },
     (error: unknown) => response.writeHead(500, { 'content-type': 'text/plain' }).end(String(error)),
   );

@@ -4,6 +4,7 @@
 import { listBookings } from '../../src/db/bookings.ts';
 import { getCustomer, listCustomers } from '../../src/db/customers.ts';
 import type { Pool } from '../../src/db/pool.ts';
+import type { Read } from '../../src/db/watermark.ts';
 import { listSchedule } from '../../src/db/schedule.ts';
 import { listSignals } from '../../src/db/signals.ts';
 import { readScheduleWindow } from '../../src/domain/schedule-window.ts';
@@ -16,8 +17,8 @@ export type ReadCall =
   | { kind: 'customer'; clubId: string; id: string }
   | { kind: 'signals'; clubId: string; limit: number; scopes: string[] };
 
-/** The body the route would send (null: its 404). */
-export function runReadCall(pool: Pool, call: ReadCall): Promise<string | null> {
+/** The body and watermark the route would send (null: its 404). */
+export function runReadCall(pool: Pool, call: ReadCall): Promise<Read | null> {
   switch (call.kind) {
     case 'customers':
       return listCustomers(pool, {
@@ -40,6 +41,7 @@ export function runReadCall(pool: Pool, call: ReadCall): Promise<string | null> 
         scopes: call.scopes,
         limit: call.limit,
         startingAfter: undefined,
+        afterSequence: undefined,
         order: 'asc',
         type: undefined,
         resourceId: undefined,

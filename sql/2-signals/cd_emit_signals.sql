@@ -48,14 +48,16 @@ BEGIN
     -- Stored at the precision it is shown with, so an inclusive bound equal to `created` matches.
     RETURNING s.club_id, s.last_sequence, date_trunc('milliseconds', clock_timestamp()) AS emitted_at
   ), numbered AS (
-    -- cd_new_id is volatile, so this step is computed once and its id is the one in the body.
-    SELECT t.club_id, t.signal_type, t.resource_id, c.emitted_at, cd_new_id('sig') AS signal_id,
+    SELECT t.club_id, t.signal_type, t.resource_id, c.emitted_at,
            -- A deleted resource is described as it last was.
            coalesce(t.after, t.before) AS object, t.changed,
            c.last_sequence - count(*) OVER per_club + row_number() OVER (per_club ORDER BY t.touch_order) AS sequence
       FROM typed t JOIN counted c ON c.club_id = t.club_id
      WHERE t.signal_type IS NOT NULL
     WINDOW per_club AS (PARTITION BY t.club_id)
+  ), identified AS (
+    -- cd_signal_id is volatile, so this step is computed once and its id is the one in the body.
+    SELECT n.*, cd_signal_id(n.sequence) AS signal_id FROM numbered n
   ), stored AS (
     INSERT INTO signals (club_id, sequence, id, type, scope, resource_id, created_at, body)
     SELECT n.club_id, n.sequence, n.signal_id, n.signal_type, cd_signal_scope(n.signal_type), n.resource_id, n.emitted_at,
@@ -67,7 +69,7 @@ BEGIN
              json_build_object('id', n.signal_id, 'object', 'signal', 'type', n.signal_type, 'created', cd_utc(n.emitted_at),
                'sequence', n.sequence, 'api_version', 'v1', 'data', json_build_object('object', n.object))
            END::text
-      FROM numbered n
+      FROM identified n
   )
   -- One wake-up per club and batch, naming the club's last sequence; delivered at commit.
   SELECT count(pg_notify('clubdata_signals', c.club_id || ':' || c.last_sequence)) INTO clubs_notified FROM counted c;

@@ -1,6 +1,7 @@
 // Bookings as the API shows them; the JSON comes from cd_render_booking (sql/1-render/).
 import { listPage } from './list.ts';
 import type { Pool } from './pool.ts';
+import { signalSequenceOf, type Read } from './watermark.ts';
 
 export interface BookingListFilter {
   clubId: string;
@@ -11,7 +12,7 @@ export interface BookingListFilter {
 
 // Any booking of the club is a valid cursor, cancelled or not: a booking cancelled between two
 // page requests must not break the walk through the list.
-export function listBookings(pool: Pool, filter: BookingListFilter): Promise<string> {
+export function listBookings(pool: Pool, filter: BookingListFilter): Promise<Read> {
   return listPage(
     pool,
     {
@@ -25,10 +26,10 @@ export function listBookings(pool: Pool, filter: BookingListFilter): Promise<str
 }
 
 /** Cancelled bookings too; null for an id that is not a booking of the club (events included). */
-export async function getBooking(pool: Pool, clubId: string, id: string): Promise<string | null> {
-  const result = await pool.query<{ body: string }>(
-    'SELECT cd_render_booking(t)::text AS body FROM bookings t WHERE t.club_id = $1 AND t.id = $2',
+export async function getBooking(pool: Pool, clubId: string, id: string): Promise<Read | null> {
+  const result = await pool.query<Read>(
+    `SELECT cd_render_booking(t)::text AS body, ${signalSequenceOf('$1')} AS sequence FROM bookings t WHERE t.club_id = $1 AND t.id = $2`,
     [clubId, id],
   );
-  return result.rows[0]?.body ?? null;
+  return result.rows[0] ?? null;
 }

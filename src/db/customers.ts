@@ -1,6 +1,7 @@
 // Customers as the API shows them; the JSON comes from cd_render_customer (sql/1-render/).
 import { listPage } from './list.ts';
 import type { Pool } from './pool.ts';
+import { signalSequenceOf, type Read } from './watermark.ts';
 
 export interface CustomerListFilter {
   clubId: string;
@@ -11,7 +12,7 @@ export interface CustomerListFilter {
   includeEndedSubscriptions: boolean;
 }
 
-export function listCustomers(pool: Pool, filter: CustomerListFilter): Promise<string> {
+export function listCustomers(pool: Pool, filter: CustomerListFilter): Promise<Read> {
   return listPage(
     pool,
     {
@@ -33,10 +34,11 @@ export async function getCustomer(
   clubId: string,
   id: string,
   includeEndedSubscriptions: boolean,
-): Promise<string | null> {
-  const result = await pool.query<{ body: string }>(
-    'SELECT cd_render_customer(t, $3)::text AS body FROM customers t WHERE t.club_id = $1 AND t.id = $2',
+): Promise<Read | null> {
+  const result = await pool.query<Read>(
+    `SELECT cd_render_customer(t, $3)::text AS body, ${signalSequenceOf('$1')} AS sequence
+       FROM customers t WHERE t.club_id = $1 AND t.id = $2`,
     [clubId, id, includeEndedSubscriptions],
   );
-  return result.rows[0]?.body ?? null;
+  return result.rows[0] ?? null;
 }

@@ -2,14 +2,15 @@
 // cd_render_participant (sql/1-render/).
 import { listPage } from './list.ts';
 import type { Pool } from './pool.ts';
+import { signalSequenceOf, type Read } from './watermark.ts';
 
 /** Cancelled events too; null for an id that is not an event of the club. */
-export async function getEvent(pool: Pool, clubId: string, id: string): Promise<string | null> {
-  const result = await pool.query<{ body: string }>(
-    'SELECT cd_render_event(t)::text AS body FROM events t WHERE t.club_id = $1 AND t.id = $2',
+export async function getEvent(pool: Pool, clubId: string, id: string): Promise<Read | null> {
+  const result = await pool.query<Read>(
+    `SELECT cd_render_event(t)::text AS body, ${signalSequenceOf('$1')} AS sequence FROM events t WHERE t.club_id = $1 AND t.id = $2`,
     [clubId, id],
   );
-  return result.rows[0]?.body ?? null;
+  return result.rows[0] ?? null;
 }
 
 async function eventExists(pool: Pool, clubId: string, id: string): Promise<boolean> {
@@ -30,7 +31,7 @@ export interface ParticipantListFilter {
  * The cursor must be a roster entry of this same event (removed or not, for the same reason a
  * cancelled booking stays a valid cursor).
  */
-export async function listParticipants(pool: Pool, filter: ParticipantListFilter): Promise<string | null> {
+export async function listParticipants(pool: Pool, filter: ParticipantListFilter): Promise<Read | null> {
   if (!(await eventExists(pool, filter.clubId, filter.eventId))) return null;
   return listPage(
     pool,
@@ -56,10 +57,11 @@ export async function getParticipant(
   clubId: string,
   eventId: string,
   id: string,
-): Promise<string | null> {
-  const result = await pool.query<{ body: string }>(
-    'SELECT cd_render_participant(t)::text AS body FROM participants t WHERE t.club_id = $1 AND t.event_id = $2 AND t.id = $3',
+): Promise<Read | null> {
+  const result = await pool.query<Read>(
+    `SELECT cd_render_participant(t)::text AS body, ${signalSequenceOf('$1')} AS sequence
+       FROM participants t WHERE t.club_id = $1 AND t.event_id = $2 AND t.id = $3`,
     [clubId, eventId, id],
   );
-  return result.rows[0]?.body ?? null;
+  return result.rows[0] ?? null;
 }

@@ -5,6 +5,24 @@
 import { InvalidInput } from '../domain/errors.ts';
 import type { Pool } from './pool.ts';
 import { SqlParams } from './sql.ts';
+import { signalSequenceOf, type Read } from './watermark.ts';
+
+/** A condition (SQL, on the page's snapshot) under which a page is refused, and the error it gets. */
+export interface ListRefusal {
+  when: string;
+  error: () => Error;
+}
+
+/** The SQL of a boolean[] column saying which refusals hold (read back by throwRefusal). */
+export function refusalsHolding(refusals: ListRefusal[]): string {
+  return `ARRAY[${refusals.map((r) => `coalesce(${r.when}, false)`).join(', ')}]::boolean[]`;
+}
+
+/** Throws the error of the first refusal that holds, if any does. */
+export function throwRefusal(refusals: ListRefusal[], holding: boolean[]): void {
+  const refused = refusals.find((_, i) => holding[i]);
+  if (refused) throw refused.error();
+}
 
 export interface ListSpec {
   /** Table the records come from; aliased `t` in every expression below. */
@@ -18,6 +36,11 @@ export interface ListSpec {
   /** Further conditions on the cursor row (aliased `alias`); by default any row of the club. */
   cursorWhere?: (params: SqlParams, alias: string) => string[];
   order?: 'asc' | 'desc';
+  /**
+   * Conditions under which the page is refused, checked by the page's own statement (so against
+   * the snapshot the page would come from), in order: the error of the first that holds is thrown.
+   */
+  refusals?: (params: SqlParams) => ListRefusal[];
 }
 
 export interface ListRequest {
@@ -27,7 +50,7 @@ export interface ListRequest {
   url: string;
 }
 
-export async function listPage(pool: Pool, spec: ListSpec, request: ListRequest): Promise<string> {
+export async function listPage(pool: Pool, spec: ListSpec, request: ListRequest): Promise<Read> {
   const p = new SqlParams();
   const club = p.add(request.clubId);
   const limit = p.add(request.limit);
@@ -45,10 +68,12 @@ export async function listPage(pool: Pool, spec: ListSpec, request: ListRequest)
     cursorCheck = `EXISTS (SELECT 1 FROM ${spec.table} c WHERE ${cursorConditions})`;
   }
   const direction = desc ? 'DESC' : 'ASC';
+  const refusals = spec.refusals?.(p) ?? [];
   const sql = `
-    SELECT ${cursorCheck} AS cursor_found,
+    SELECT ${cursorCheck} AS cursor_found, ${refusalsHolding(refusals)} AS refused,
            cd_render_list(json_agg(${spec.render(p)} ORDER BY page.n) FILTER (WHERE page.n <= ${limit}),
-                          count(*) > ${limit}, ${url}::text)::text AS body
+                          count(*) > ${limit}, ${url}::text)::text AS body,
+           ${signalSequenceOf(club)} AS sequence
     FROM (
       SELECT rows.t, row_number() OVER (ORDER BY (rows.t).${spec.sortKey} ${direction}, (rows.t).id ${direction}) AS n
       FROM (
@@ -58,10 +83,11 @@ export async function listPage(pool: Pool, spec: ListSpec, request: ListRequest)
         LIMIT ${limit}::int + 1
       ) rows
     ) page`;
-  const result = await pool.query<{ cursor_found: boolean; body: string }>(sql, p.values);
+  const result = await pool.query<{ cursor_found: boolean; refused: boolean[] } & Read>(sql, p.values);
   const row = result.rows[0]!;
+  throwRefusal(refusals, row.refused);
   if (!row.cursor_found) {
     throw new InvalidInput('starting_after', `No record with id '${request.startingAfter}' in this list.`);
   }
-  return row.body;
+  return { body: row.body, sequence: row.sequence };
 }

@@ -3,6 +3,7 @@
 import type { CreatedWindow } from '../domain/timestamps.ts';
 import { listPage } from './list.ts';
 import type { Pool } from './pool.ts';
+import { signalSequenceOf, type Read } from './watermark.ts';
 import { createdWindowConditions } from './time-window.ts';
 
 export interface OrderListFilter {
@@ -14,7 +15,7 @@ export interface OrderListFilter {
   window: CreatedWindow;
 }
 
-export function listOrders(pool: Pool, filter: OrderListFilter): Promise<string> {
+export function listOrders(pool: Pool, filter: OrderListFilter): Promise<Read> {
   return listPage(
     pool,
     {
@@ -30,10 +31,10 @@ export function listOrders(pool: Pool, filter: OrderListFilter): Promise<string>
   );
 }
 
-export async function getOrder(pool: Pool, clubId: string, id: string): Promise<string | null> {
-  const result = await pool.query<{ body: string }>(
-    'SELECT cd_render_order(t)::text AS body FROM orders t WHERE t.club_id = $1 AND t.id = $2',
+export async function getOrder(pool: Pool, clubId: string, id: string): Promise<Read | null> {
+  const result = await pool.query<Read>(
+    `SELECT cd_render_order(t)::text AS body, ${signalSequenceOf('$1')} AS sequence FROM orders t WHERE t.club_id = $1 AND t.id = $2`,
     [clubId, id],
   );
-  return result.rows[0]?.body ?? null;
+  return result.rows[0] ?? null;
 }

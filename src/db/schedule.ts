@@ -1,6 +1,7 @@
 // The schedule of a day or window; the items come from cd_schedule_items (sql/1-render/).
 import type { ScheduleWindow } from '../domain/schedule-window.ts';
 import type { Pool } from './pool.ts';
+import { signalSequenceOf, type Read } from './watermark.ts';
 import { toTimestamptz } from './time-window.ts';
 
 export interface ScheduleFilter {
@@ -16,7 +17,8 @@ export interface ScheduleFilter {
 // window arrives as two instants in epoch microseconds, both inclusive.
 const SCHEDULE_SQL = `
   SELECT cd_render_list(cd_schedule_items(c.club_id, w.starts_from, w.starts_until, w.until_inclusive, $5, $6),
-                        false, '/v1/schedule')::text AS body
+                        false, '/v1/schedule')::text AS body,
+         ${signalSequenceOf('$1')} AS sequence
   FROM clubs c
   CROSS JOIN LATERAL (SELECT coalesce($2::date, (now() AT TIME ZONE c.timezone)::date) AS day) d
   CROSS JOIN LATERAL (
@@ -27,9 +29,9 @@ const SCHEDULE_SQL = `
   WHERE c.club_id = $1`;
 
 /** The list envelope of every schedule item in the day or window, unpaginated. */
-export async function listSchedule(pool: Pool, filter: ScheduleFilter): Promise<string> {
+export async function listSchedule(pool: Pool, filter: ScheduleFilter): Promise<Read> {
   const { window } = filter;
-  const result = await pool.query<{ body: string }>(SCHEDULE_SQL, [
+  const result = await pool.query<Read>(SCHEDULE_SQL, [
     filter.clubId,
     window.kind === 'day' ? (window.date ?? null) : null,
     window.kind === 'window' ? window.fromMicros.toString() : null,
@@ -37,5 +39,5 @@ export async function listSchedule(pool: Pool, filter: ScheduleFilter): Promise<
     filter.type ?? null,
     filter.spaceId ?? null,
   ]);
-  return result.rows[0]!.body;
+  return result.rows[0]!;
 }

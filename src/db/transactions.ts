@@ -2,6 +2,7 @@
 import type { CreatedWindow } from '../domain/timestamps.ts';
 import { listPage } from './list.ts';
 import type { Pool } from './pool.ts';
+import type { Read } from './watermark.ts';
 import { createdWindowConditions } from './time-window.ts';
 
 export interface TransactionListFilter {
@@ -13,7 +14,7 @@ export interface TransactionListFilter {
 
 // Each row is filtered on its own created_at: a refund falls in the window of its own time,
 // not of the charge it reverses, so summing a window gives that window's net cash movement.
-export function listTransactions(pool: Pool, filter: TransactionListFilter): Promise<string> {
+export function listTransactions(pool: Pool, filter: TransactionListFilter): Promise<Read> {
   return listPage(
     pool,
     {

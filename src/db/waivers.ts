@@ -3,6 +3,7 @@
 import type { CreatedWindow } from '../domain/timestamps.ts';
 import { listPage } from './list.ts';
 import type { Pool } from './pool.ts';
+import type { Read } from './watermark.ts';
 import { createdWindowConditions } from './time-window.ts';
 
 export interface WaiverListFilter {
@@ -13,7 +14,7 @@ export interface WaiverListFilter {
   window: CreatedWindow;
 }
 
-export function listWaivers(pool: Pool, filter: WaiverListFilter): Promise<string> {
+export function listWaivers(pool: Pool, filter: WaiverListFilter): Promise<Read> {
   return listPage(
     pool,
     {

@@ -4,6 +4,7 @@
 import type pg from 'pg';
 import { listPage } from './list.ts';
 import type { Pool } from './pool.ts';
+import { signalSequenceOf, type Read } from './watermark.ts';
 import { SqlParams } from './sql.ts';
 import { addTimestamptz } from './time-window.ts';
 import { withTransaction } from './transaction.ts';
@@ -36,23 +37,24 @@ export async function createEndpoint(pool: Pool, input: NewEndpoint): Promise<st
 }
 
 /** Every live endpoint of the club, oldest first, in the list envelope (not paginated). */
-export async function listEndpoints(pool: Pool, clubId: string): Promise<string> {
-  const result = await pool.query<{ body: string }>(
+export async function listEndpoints(pool: Pool, clubId: string): Promise<Read> {
+  const result = await pool.query<Read>(
     `SELECT cd_render_list(json_agg(cd_render_webhook_endpoint(e) ORDER BY e.created_at, e.id), false,
-                           '/v1/webhook_endpoints')::text AS body
+                           '/v1/webhook_endpoints')::text AS body,
+            ${signalSequenceOf('$1')} AS sequence
        FROM webhook_endpoints e
       WHERE e.club_id = $1 AND e.deleted_at IS NULL`,
     [clubId],
   );
-  return result.rows[0]!.body;
+  return result.rows[0]!;
 }
 
-export async function getEndpoint(pool: Pool, clubId: string, id: string): Promise<string | null> {
-  const result = await pool.query<{ body: string }>(
-    `SELECT cd_render_webhook_endpoint(e)::text AS body FROM webhook_endpoints e WHERE ${LIVE}`,
+export async function getEndpoint(pool: Pool, clubId: string, id: string): Promise<Read | null> {
+  const result = await pool.query<Read>(
+    `SELECT cd_render_webhook_endpoint(e)::text AS body, ${signalSequenceOf('$1')} AS sequence FROM webhook_endpoints e WHERE ${LIVE}`,
     [clubId, id],
   );
-  return result.rows[0]?.body ?? null;
+  return result.rows[0] ?? null;
 }
 
 /** What a write is checked against: the endpoint's current subscription and state. */
@@ -203,7 +205,7 @@ export interface AttemptListFilter {
 }
 
 /** Attempts of a live endpoint, newest first; null when there is no such endpoint. */
-export async function listAttempts(pool: Pool, filter: AttemptListFilter): Promise<string | null> {
+export async function listAttempts(pool: Pool, filter: AttemptListFilter): Promise<Read | null> {
   const current = await readEndpointState(pool, filter.clubId, filter.endpointId);
   if (current === null) return null;
   filter.guard?.(current);

@@ -38,3 +38,17 @@ export class TemporarilyUnavailable extends Error {
     this.retryAfterSeconds = retryAfterSeconds;
   }
 }
+
+/**
+ * The position a reader asked to resume from lies in history that retention has removed, so
+ * what followed it cannot all be returned: the reader must list again (410 cursor_expired).
+ */
+export class CursorExpired extends Error {
+  readonly param: string;
+
+  constructor(param: string, message: string) {
+    super(message);
+    this.name = 'CursorExpired';
+    this.param = param;
+  }
+}

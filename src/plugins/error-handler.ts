@@ -4,7 +4,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import FindMyWay from 'find-my-way';
-import { InvalidInput, TemporarilyUnavailable, type FallibleStep } from '../domain/errors.ts';
+import { CursorExpired, InvalidInput, TemporarilyUnavailable, type FallibleStep } from '../domain/errors.ts';
 import { isDatabaseUnreachable } from '../db/pool.ts';
 import { ApiError } from '../errors.ts';
 import { unsupportedMediaType } from './input-guard.ts';
@@ -125,6 +125,7 @@ export function fromDomainError(error: unknown): ApiError | undefined {
   if (error instanceof InvalidInput) {
     return error.missing ? ApiError.missingParam(error.param, error.message) : ApiError.invalidParam(error.param, error.message);
   }
+  if (error instanceof CursorExpired) return new ApiError(410, 'invalid_request_error', 'cursor_expired', error.message, error.param);
   if (isDatabaseUnreachable(error)) return databaseUnavailable();
   if (error instanceof TemporarilyUnavailable) {
     return new ApiError(503, 'api_error', UNAVAILABLE_CODES[error.what], error.message, undefined, {

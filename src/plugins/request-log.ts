@@ -90,6 +90,8 @@ interface RequestLine {
   status: number;
   duration_ms?: number;
   club_id?: string | undefined;
+  /** On a signal stream: the events it sent. */
+  events?: number | undefined;
   /** Only on requests refused before routing, which leave no other line saying why: our code, */
   code?: string;
   /** and Node's (HPE_INVALID_METHOD, ERR_HTTP_REQUEST_TIMEOUT...). */
@@ -114,7 +116,15 @@ export function describeRequest(request: FastifyRequest, reply: FastifyReply, du
     status: reply.statusCode,
     duration_ms: Math.round(durationMs * 10) / 10,
     club_id: request.principal?.clubId,
+    events: lineNotes.get(request)?.events,
   };
+}
+
+const lineNotes = new WeakMap<FastifyRequest, Pick<RequestLine, 'events'>>();
+
+/** Adds to the request's line what only its route knows (a stream's event count). */
+export function noteOnRequestLine(request: FastifyRequest, notes: Pick<RequestLine, 'events'>): void {
+  lineNotes.set(request, { ...lineNotes.get(request), ...notes });
 }
 
 export default fp(

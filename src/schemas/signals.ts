@@ -26,6 +26,15 @@ export const SignalSchema = Type.Object(
 export const SignalListQuery = Type.Object(
   {
     ...PageQuery,
+    after_sequence: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: Number.MAX_SAFE_INTEGER,
+        description:
+          'The signals after this sequence, e.g. the Signal-Sequence header of a read: what changed since. Ascending order ' +
+          'only; not with starting_after. 410 cursor_expired when retention has removed signals after it.',
+      }),
+    ),
     order: Type.Optional(Type.String({ enum: ['asc', 'desc'], description: 'asc (default) or desc' })),
     type: Type.Optional(Type.String({ enum: [...SIGNAL_TYPES], description: 'One exact signal type' })),
     resource_id: Type.Optional(Type.String({ minLength: 1, description: 'The id inside data.object' })),

@@ -2,13 +2,16 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { getSignal, listSignals } from '../../db/signals.ts';
 import { readCreatedWindow } from '../../domain/timestamps.ts';
+import { ApiError } from '../../errors.ts';
 import { errorResponses, IdParams, NoQuery } from '../../schemas/common.ts';
 import { SignalList, SignalListQuery } from '../../schemas/signals.ts';
 import { pageSize } from '../query.ts';
+import stream from './stream.ts';
 import { sendRecord, sendRendered } from '../reply.ts';
 
 const signals: FastifyPluginAsyncTypebox = async (app) => {
   const { pool } = app;
+  await app.register(stream);
 
   app.get(
     '/v1/signals',
@@ -20,18 +23,26 @@ const signals: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'List signals',
         description:
           'The signal history, oldest first by sequence (order=desc for latest first). Signals whose scope the key ' +
-          'lacks are omitted. Entries are the stored copies, exactly as delivered.',
+          'lacks are omitted. Entries are the stored copies, exactly as delivered. after_sequence (or starting_after) ' +
+          'resumes after a point; 410 cursor_expired when retention has removed signals after it.',
         querystring: SignalListQuery,
-        response: { 200: SignalList, ...errorResponses },
+        response: { 200: SignalList, ...errorResponses, 410: Type.Ref('ErrorEnvelope') },
       },
     },
     async (request, reply) => {
       const q = request.query;
+      if (q.after_sequence !== undefined && q.starting_after !== undefined) {
+        throw ApiError.invalidParam('after_sequence', 'Give after_sequence or starting_after, not both: each says where the page starts.');
+      }
+      if (q.after_sequence !== undefined && q.order === 'desc') {
+        throw ApiError.invalidParam('order', 'after_sequence reads forward: leave order out (or set it to asc).');
+      }
       const body = await listSignals(pool, {
         clubId: request.principal.clubId,
         scopes: [...request.principal.scopes],
         limit: pageSize(q),
         startingAfter: q.starting_after,
+        afterSequence: q.after_sequence,
         order: q.order === 'desc' ? 'desc' : 'asc',
         type: q.type,
         resourceId: q.resource_id,
