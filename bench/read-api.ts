@@ -11,9 +11,13 @@
 // the first page of /v1/bookings with a page past the 900,000th booking (goal: ratio <= 1.3).
 // A fourth contender, not a limit, tells where a gap comes from: `minimal`, a plain node:http
 // server making the same repository call (bench/lib/minimal-server.ts); --no-minimal leaves it out.
+// A fifth, `without_watermark`, is our API with the watermark's subquery (Signal-Sequence,
+// src/db/watermark.ts) replaced by a constant (bench/lib/without-watermark.ts): ours / it is
+// what the watermark costs (goal: 0.97 or better); --no-watermark leaves it out.
 //
 //   node bench/read-api.ts [--smoke] [--out FILE] [--duration S] [--warmup S] [--rounds N]
 //                          [--connections N] [--log-level LEVEL] [--profile DIR] [--no-minimal]
+//                          [--no-watermark]
 //                          [--scenario customers,bookings,schedule,customer,signals,depth]
 //
 // Full mode uses the persistent database clubdata_bench_large on BENCH_DATABASE_URL's server
@@ -23,10 +27,8 @@
 // --profile DIR runs the API with --cpu-prof and leaves its .cpuprofile in DIR. --scenario runs
 // only the named scenarios (for investigations: the docs want them all).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -40,6 +42,7 @@ import { createPool, type Pool } from '../src/db/pool.ts';
 import { LARGE_CLUBS } from '../src/demo/clubs.ts';
 import { seedDemo } from '../src/demo/seed.ts';
 import { DEFAULT_SCOPES } from '../src/domain/scopes.ts';
+import { freePort, startApi } from './lib/api-process.ts';
 import { BENCH_DATABASE_URL, databaseUrlFor, dropDatabase, freshDatabase } from './lib/databases.ts';
 import { loadAverage } from './lib/machine.ts';
 import { processTicks, stopProcess, TICKS_PER_SECOND } from './lib/proc.ts';
@@ -61,6 +64,7 @@ const { values } = parseArgs({
     profile: { type: 'string' },
     scenario: { type: 'string' },
     minimal: { type: 'boolean' },
+    watermark: { type: 'boolean' },
   },
   allowNegative: true,
 });
@@ -82,6 +86,8 @@ const DEEP_POSITION = 900_001;
 const PAGE = 100;
 const LIMIT_GOAL = 0.7;
 const DEPTH_GOAL = 1.3;
+/** The watermark (Signal-Sequence) may cost at most 3% of the read API's throughput (issue 13). */
+const WATERMARK_GOAL = 0.97;
 
 const t0 = performance.now();
 const say = (message: string) => process.stderr.write(`read-api [${((performance.now() - t0) / 1000).toFixed(1)} s] ${message}\n`);
@@ -236,62 +242,6 @@ async function readFacts(pool: Pool, clubId: string, signals: number): Promise<F
 
 // ---------------------------------------------------------------------------------------------
 // Processes
-
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-function tail(chunks: string[]): string {
-  return chunks.join('').slice(-4000);
-}
-
-async function startApi(url: string, port: number, profileDir: string | undefined): Promise<{ child: ChildProcess; stderr: string[] }> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATABASE_URL: url,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    LOG_LEVEL: settings.log_level,
-    RATE_LIMIT_PER_SECOND: '1000000',
-    RATE_LIMIT_BURST: '10000000',
-    CLUBDATA_DEMO: 'false',
-    CLUBDATA_ENV: 'production',
-    WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
-  };
-  // The read path only: no Redis round trip in the rate limiter, no queue producers.
-  for (const name of ['REDIS_URL', 'OPERATOR_USER', 'OPERATOR_PASSWORD', 'PUBLIC_URL']) delete env[name];
-  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(process.execPath, [...profile, join(root, 'src', 'cli.ts'), 'api'], {
-    cwd: root,
-    env,
-    // Request logs go to /dev/null: their cost is counted, not their storage.
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  const stderr: string[] = [];
-  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-    stderr.push(chunk);
-    if (stderr.length > 50) stderr.splice(0, stderr.length - 50);
-  });
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode} before it was ready:\n${tail(stderr)}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (ready) return { child, stderr };
-    if (Date.now() > deadline) throw new Error(`the API was not ready within 60 s:\n${tail(stderr)}`);
-    await new Promise((done) => setTimeout(done, 100));
-  }
-}
 
 /** A helper server (bare or minimal) in a child process; it prints {"port": N} when ready. */
 async function startServer(script: string, args: string[]): Promise<{ child: ChildProcess; port: number }> {
@@ -490,6 +440,7 @@ async function main() {
   let dataset: Dataset | undefined;
   let pool: Pool | undefined;
   let api: ChildProcess | undefined;
+  let apiWithoutWatermark: ChildProcess | undefined;
   let bare: ChildProcess | undefined;
   let minimal: ChildProcess | undefined;
   let keyId: string | undefined;
@@ -504,7 +455,7 @@ async function main() {
       await client.connect();
       await dropDatabase(client, scratch).finally(() => client.end());
     };
-    void Promise.all([stop(api), stop(bare), stop(minimal)])
+    void Promise.all([stop(api), stop(apiWithoutWatermark), stop(bare), stop(minimal)])
       .then(() => Promise.all([dropScratch(), rm(work, { recursive: true, force: true })]))
       .catch(() => {})
       .finally(() => process.exit(130));
@@ -571,9 +522,18 @@ async function main() {
     const port = await freePort();
     const profileDir = values.profile ? resolve(values.profile) : undefined;
     if (profileDir) await mkdir(profileDir, { recursive: true });
-    const started = await startApi(dataset.url, port, profileDir);
+    const started = await startApi({ url: dataset.url, port, logLevel: settings.log_level, profileDir });
     api = started.child;
     const apiPid = api.pid!;
+    // The same API without the watermark's subquery (--watermark false skips it).
+    let withoutWatermark: { port: number; pid: number } | undefined;
+    if (values.watermark ?? true) {
+      const plainPort = await freePort();
+      apiWithoutWatermark = (await startApi({ url: dataset.url, port: plainPort, logLevel: settings.log_level, withoutWatermark: true })).child;
+      withoutWatermark = { port: plainPort, pid: apiWithoutWatermark.pid! };
+      const check = await fetch(`http://127.0.0.1:${plainPort}/v1/club`, { headers: { authorization: `Bearer ${key.key}` } });
+      if (check.headers.get('signal-sequence') !== '0') throw new Error('the API without the watermark still reads it: bench/lib/watermark-hooks.ts did not apply');
+    }
 
     // One real response of each scenario: the bytes the bare server will send. The SQL-only
     // side must produce the very same body, or it would not be the same work.
@@ -615,12 +575,16 @@ async function main() {
         bare: (seconds) => loadHttp(bareServer.port, scenario.path, headers, seconds, barePid),
         sql: (seconds) => loadSql(sqlOf(scenario), seconds),
       };
+      if (withoutWatermark) {
+        const { port: plainPort, pid } = withoutWatermark;
+        contenders.without_watermark = (seconds) => loadHttp(plainPort, scenario.path, headers, seconds, pid);
+      }
       if (minimalServer) {
         const { port: minimalPort, child } = minimalServer;
         contenders.minimal = (seconds) => loadHttp(minimalPort, scenario.path, headers, seconds, child.pid!);
       }
       const { combined: all, perRound } = await sideBySide(scenario.name, contenders);
-      const combined = { ours: all.ours!, bare: all.bare!, sql: all.sql!, minimal: all.minimal };
+      const combined = { ours: all.ours!, bare: all.bare!, sql: all.sql!, minimal: all.minimal, withoutWatermark: all.without_watermark };
       const lower: keyof typeof LIMIT_NAMES = combined.bare.rps <= combined.sql.rps ? 'bare' : 'sql';
       const ratioRps = ratio(combined.ours.rps, combined[lower].rps);
       results.push({
@@ -631,6 +595,9 @@ async function main() {
         bare: combined.bare,
         sql: combined.sql,
         ...(combined.minimal ? { minimal: combined.minimal, ratio_minimal_rps: ratio(combined.minimal.rps, combined[lower].rps) } : {}),
+        ...(combined.withoutWatermark
+          ? { without_watermark: combined.withoutWatermark, ratio_watermark_rps: ratio(combined.ours.rps, combined.withoutWatermark.rps) }
+          : {}),
         lower_limit: lower,
         ratio_rps: ratioRps,
         ratio_p50: ratio(combined[lower].p50_ms, combined.ours.p50_ms),
@@ -678,6 +645,19 @@ async function main() {
       goal: r.goal,
       met: r.met,
     }));
+    for (const r of results) {
+      if (!r.without_watermark) continue;
+      comparisons.push({
+        scenario: `Watermark cost: ${r.name}`,
+        measure: 'req/s',
+        ours: r.ours.rps,
+        limits: [{ name: 'ours without the watermark', value: r.without_watermark.rps }],
+        ratio: r.ratio_watermark_rps!,
+        ratio_of: 'with / without the watermark',
+        goal: `>= ${WATERMARK_GOAL}`,
+        met: r.ratio_watermark_rps! >= WATERMARK_GOAL,
+      });
+    }
     const fmt = (m: Measurement) => `${m.p50_ms} / ${m.p99_ms}`;
     const cpu = (...ms: (Measurement | undefined)[]) => ms.map((m) => (m?.cpu_ms_per_request === undefined ? '–' : m.cpu_ms_per_request.toFixed(3))).join(' / ');
     const detailRows: (string | number)[][] = results.map((r) => [
@@ -788,7 +768,7 @@ async function main() {
   } finally {
     process.removeListener('SIGINT', interrupted);
     process.removeListener('SIGTERM', interrupted);
-    await Promise.all([stop(api), stop(bare), stop(minimal)]);
+    await Promise.all([stop(api), stop(apiWithoutWatermark), stop(bare), stop(minimal)]);
     if (values.profile) say(`CPU profile of the API in ${resolve(values.profile)}`);
     if (pool && keyId) await revokeKey(pool, keyId).catch(() => {});
     await pool?.end().catch(() => {});

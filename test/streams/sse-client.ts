@@ -4,6 +4,8 @@ export interface StreamEvent {
   id: string | undefined;
   event: string;
   data: string;
+  /** When it arrived (Date.now()). */
+  at: number;
 }
 
 export interface OpenStream {
@@ -44,7 +46,7 @@ export async function openStream(url: string, headers: Record<string, string>): 
         while ((end = buffer.indexOf('\n\n')) !== -1) {
           const block = buffer.slice(0, end);
           buffer = buffer.slice(end + 2);
-          const current: StreamEvent = { id: undefined, event: 'message', data: '' };
+          const current = { id: undefined as string | undefined, event: 'message' };
           const data: string[] = [];
           let hasData = false;
           for (const line of block.split('\n')) {
@@ -56,7 +58,7 @@ export async function openStream(url: string, headers: Record<string, string>): 
               hasData = true;
             }
           }
-          if (hasData) events.push({ ...current, data: data.join('\n') });
+          if (hasData) events.push({ ...current, data: data.join('\n'), at: Date.now() });
           notify();
         }
       }

@@ -84,7 +84,7 @@ describe('GET /v1/signals/stream', () => {
     const now = await watermark();
     const client = await stream();
     await client.waitFor((events) => events.length >= 1);
-    expect(client.events[0]).toEqual({ id: String(now), event: 'watermark', data: JSON.stringify({ sequence: now }) });
+    expect(client.events[0]).toMatchObject({ id: String(now), event: 'watermark', data: JSON.stringify({ sequence: now }) });
     await client.waitFor((events) => events.length >= 3, 5000);
     expect(client.events.every((e) => e.event === 'watermark' && e.id === String(now))).toBe(true);
     expect(client.comments).toContain('heartbeat');
