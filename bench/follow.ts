@@ -7,7 +7,7 @@
 // The limit measured beside it in the same run: a bare LISTEN client on the same database,
 // receiving the NOTIFY that the same commits send. That is how soon anything built on
 // PostgreSQL can hear of a commit on this machine; ours adds the API's read and the HTTP hop.
-// Goal (issue 13): p99 under 100 ms at 50 signals/s; 300 signals/s is reported.
+// Goal (issue 13): p99 within 100 ms at 50 signals/s (ours / 100 ms <= 1); 300 signals/s is reported.
 //
 //   node bench/follow.ts [--smoke] [--out FILE] [--seconds S]
 //
@@ -34,6 +34,7 @@ const { values } = parseArgs({
 const smoke = Boolean(values.smoke);
 const settings = { seconds_per_rate: Number(values.seconds ?? (smoke ? 1 : 20)), rates: [50, 300], writer_connections: 10 };
 const GOAL_MS = 100;
+const GOAL_RATE = 50;
 const SCRATCH = 'clubdata_bench_follow';
 const CLUB = 'club_demo_ny';
 
@@ -122,15 +123,29 @@ async function main() {
       const l = summarize(limit);
       say(`${rate}/s: ${o.count} of ${written} signals streamed, lag p50 ${o.p50_ms} ms, p99 ${o.p99_ms} ms; bare LISTEN p50 ${l.p50_ms} ms, p99 ${l.p99_ms} ms`);
       scenarios.push({ rate, written, streamed: o.count, ours: o, bare_listen: l });
+      const scenario = `Follow lag at ${rate} signals/s (emit to event at the stream client; ${o.count} of ${written} streamed)`;
+      if (rate === GOAL_RATE) {
+        const ratioToGoal = round(o.p99_ms / GOAL_MS, 2);
+        comparisons.push({
+          scenario,
+          measure: 'p99 ms',
+          ours: round(o.p99_ms, 1),
+          limits: [{ name: 'goal', value: GOAL_MS }],
+          ratio: ratioToGoal,
+          ratio_of: `ours / ${GOAL_MS} ms`,
+          goal: '<= 1',
+          met: ratioToGoal <= 1 && o.count === written,
+        });
+      }
       comparisons.push({
-        scenario: `Follow lag at ${rate} signals/s (emit to event at the stream client)`,
+        scenario,
         measure: 'p99 ms',
         ours: round(o.p99_ms, 1),
         limits: [{ name: 'NOTIFY at a bare LISTEN client', value: round(l.p99_ms, 1) }],
         ratio: round(o.p99_ms / Math.max(l.p99_ms, 1), 2),
         ratio_of: 'ours / bare LISTEN (p99)',
-        goal: rate === 50 ? `p99 < ${GOAL_MS} ms` : 'reported',
-        met: rate === 50 ? o.p99_ms < GOAL_MS && o.count === written : null,
+        goal: 'reported',
+        met: null,
       });
     }
     await writeReport(values.out, {

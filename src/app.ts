@@ -29,6 +29,7 @@ import type { Pipeline } from './queue/pipeline.ts';
 import orders from './routes/orders/index.ts';
 import schedule from './routes/schedule/index.ts';
 import signals from './routes/signals/index.ts';
+import signalTypes from './routes/signal-types/index.ts';
 import webhookEndpoints from './routes/webhook-endpoints/index.ts';
 import spaces from './routes/spaces/index.ts';
 import transactions from './routes/transactions/index.ts';
@@ -131,7 +132,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(operators, { operator: deps.config.operator, metrics, queues: deps.queues });
   if (deps.routes === 'probes') return app;
   await app.register(signalStreams, { metrics });
-  for (const routes of [club, customers, spaces, coaches, schedule, bookings, events, orders, transactions, waivers, signals, webhookEndpoints]) {
+  for (const routes of [club, customers, spaces, coaches, schedule, bookings, events, orders, transactions, waivers, signals, signalTypes, webhookEndpoints]) {
     await app.register(routes);
   }
   return app;

@@ -3,7 +3,7 @@
 // emits its signals and stays locked until that transaction commits (cd_emit_signals), so a
 // snapshot sees sequence N exactly when it sees the changes of every signal up to N and of none
 // after: the body holds the change of signal N and not that of N+1 (docs/api.md, "Following a
-// club").
+// club"). cd_signal_sequence is STABLE, so it reads through the calling statement's snapshot.
 
 /** A rendered body and the watermark of the snapshot that rendered it. */
 export interface Read {
@@ -14,5 +14,5 @@ export interface Read {
 
 /** The SQL expression of the watermark for the club given as a placeholder or column. */
 export function signalSequenceOf(club: string): string {
-  return `coalesce((SELECT w.last_sequence FROM signal_sequences w WHERE w.club_id = ${club}), 0)::text`;
+  return `cd_signal_sequence(${club})::text`;
 }

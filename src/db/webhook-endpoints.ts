@@ -29,7 +29,7 @@ export interface NewEndpoint {
 export async function createEndpoint(pool: Pool, input: NewEndpoint): Promise<string> {
   const result = await pool.query<{ body: string }>(
     `INSERT INTO webhook_endpoints AS e (club_id, url, description, signal_types, scopes, secret, from_sequence)
-     VALUES ($1, $2, $3, $4, $5, $6, coalesce((SELECT last_sequence FROM signal_sequences WHERE club_id = $1), 0))
+     VALUES ($1, $2, $3, $4, $5, $6, cd_signal_sequence($1))
      RETURNING cd_render_webhook_endpoint(e)::text AS body`,
     [input.clubId, input.url, input.description, input.signalTypes, input.scopes, input.sealedSecret],
   );

@@ -1,27 +1,88 @@
-import { Type, type TSchema } from 'typebox';
-import { SIGNAL_TYPES } from '../domain/signal-types.ts';
+import { Type, type TObject, type TSchema } from 'typebox';
+import { SIGNAL_SCOPES, SIGNAL_TYPES, type SignalType } from '../domain/signal-types.ts';
+import { BookingSchema } from './bookings.ts';
+import { CustomerSchema, SubscriptionSchema } from './customers.ts';
+import { EventSchema, ParticipantSchema } from './events.ts';
 import { CreatedWindowQuery, ListEnvelope, PageQuery, UtcTimestamp } from './common.ts';
 
-export const SignalSchema = Type.Object(
-  {
-    id: Type.String({ description: 'Begins with sig_' }),
-    object: Type.Literal('signal'),
-    type: Type.String({ enum: [...SIGNAL_TYPES] }),
-    created: UtcTimestamp,
-    sequence: Type.Integer({ description: 'Increases in commit order within the club; gaps are normal' }),
-    api_version: Type.Literal('v1'),
-    data: Type.Object(
-      { object: Type.Object({ id: Type.String(), object: Type.String() }) },
-      { description: 'object: the representation the matching /v1 endpoint returned at emit time' },
-    ),
-    previous_attributes: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), {
-        description: 'On *.updated signals: previous values of the top-level attributes that changed',
-      }),
-    ),
-  },
-  { $id: 'Signal', additionalProperties: false },
-);
+/** The schema of each resource a signal can describe, by the first part of the signal type. */
+const RESOURCE_SCHEMAS: Record<string, { id: string; schema: TObject }> = {
+  customer: { id: 'Customer', schema: CustomerSchema },
+  subscription: { id: 'Subscription', schema: SubscriptionSchema },
+  booking: { id: 'Booking', schema: BookingSchema },
+  event: { id: 'Event', schema: EventSchema },
+  participant: { id: 'Participant', schema: ParticipantSchema },
+};
+
+/** What each signal type says happened (GET /v1/signal_types, the OpenAPI document). */
+export const SIGNAL_TYPE_DESCRIPTIONS: Record<SignalType, string> = {
+  'customer.created': 'A person became a customer of the club.',
+  'customer.updated': "A customer's details changed (previous_attributes holds the earlier values).",
+  'customer.archived': 'A customer was archived; the record stays readable with archived_at set.',
+  'subscription.created': 'A customer took out a subscription (membership, package, ...).',
+  'subscription.updated': 'A subscription changed in a way no more specific type names (previous_attributes holds the earlier values).',
+  'subscription.renewed': 'A subscription began a new period (current_period_end moved on).',
+  'subscription.past_due': 'A payment for a subscription failed; it is past due.',
+  'subscription.canceled': 'A subscription was canceled (now, or at the end of its period).',
+  'subscription.expired': 'A subscription ended at the end of its term.',
+  'booking.created': 'A court was booked.',
+  'booking.updated': 'A booking changed: times, courts, title, party (previous_attributes holds the earlier values).',
+  'booking.canceled': 'A booking was canceled; it keeps its courts and times as they stood.',
+  'event.created': 'An event (league, clinic, class, ...) was created.',
+  'event.updated': 'An event changed: sessions, roster size, details (previous_attributes holds the earlier values).',
+  'participant.joined': "Someone joined an event's roster.",
+  'participant.left': "Someone left an event's roster (removed_at set).",
+  'participant.checked_in': 'A participant was checked in at the event.',
+};
+
+/** The resource schema of a signal type's data.object, and its name among the components. */
+export function resourceSchemaOf(type: SignalType): { id: string; schema: TObject } {
+  return RESOURCE_SCHEMAS[type.split('.')[0]!]!;
+}
+
+/** The component name of a signal type's schema: customer.created -> CustomerCreatedSignal. */
+export function signalSchemaId(type: SignalType): string {
+  const words = type.split(/[._]/).map((word) => word[0]!.toUpperCase() + word.slice(1));
+  return `${words.join('')}Signal`;
+}
+
+/** One signal type: its data.object is the resource's representation; *.updated adds previous_attributes. */
+function signalTypeSchema(type: SignalType): TSchema {
+  const resource = resourceSchemaOf(type);
+  const updated = type.endsWith('.updated');
+  return Type.Object(
+    {
+      id: Type.String({ description: 'Begins with sig_' }),
+      object: Type.Literal('signal'),
+      type: Type.Literal(type),
+      created: UtcTimestamp,
+      sequence: Type.Integer({ description: 'Increases in commit order within the club; a key sees gaps where its scopes leave signals out' }),
+      api_version: Type.Literal('v1'),
+      data: Type.Object(
+        { object: Type.Ref(resource.id) },
+        { additionalProperties: false, description: 'object: the representation the matching /v1 endpoint returned at emit time' },
+      ),
+      ...(updated
+        ? {
+            previous_attributes: Type.Partial(Type.Object(resource.schema.properties), {
+              additionalProperties: false,
+              description: 'The previous values of the top-level attributes that changed',
+            }),
+          }
+        : {}),
+    },
+    { $id: signalSchemaId(type), additionalProperties: false, description: SIGNAL_TYPE_DESCRIPTIONS[type] },
+  );
+}
+
+const signalTypeSchemas = SIGNAL_TYPES.map(signalTypeSchema);
+
+/** Any signal: one of the types, told apart by `type` (the OpenAPI document adds the discriminator). */
+export const SignalSchema = Type.Unsafe<unknown>({
+  $id: 'Signal',
+  oneOf: SIGNAL_TYPES.map((type) => ({ $ref: signalSchemaId(type) })),
+  description: 'A change notification: one of the signal types, told apart by type',
+});
 
 export const SignalListQuery = Type.Object(
   {
@@ -45,4 +106,17 @@ export const SignalListQuery = Type.Object(
 
 export const SignalList = ListEnvelope(Type.Ref('Signal'), 'Signals in sequence order');
 
-export const schemas: TSchema[] = [SignalSchema];
+export const SignalTypeEntrySchema = Type.Object(
+  {
+    object: Type.Literal('signal_type'),
+    type: Type.String({ enum: [...SIGNAL_TYPES] }),
+    scope: Type.String({ enum: [...SIGNAL_SCOPES], description: 'The read scope a key or endpoint must hold to see signals of this type' }),
+    description: Type.String(),
+    schema: Type.Object({}, { additionalProperties: true, description: "JSON Schema (2020-12) of the signal's data.object, self-contained" }),
+  },
+  { $id: 'SignalType', additionalProperties: false },
+);
+
+export const SignalTypeList = ListEnvelope(Type.Ref('SignalType'), 'Every signal type, in the order of the catalogue');
+
+export const schemas: TSchema[] = [...signalTypeSchemas, SignalSchema, SignalTypeEntrySchema];

@@ -13,8 +13,8 @@ const endpointFields = {
   object: Type.Literal('webhook_endpoint'),
   url: Type.String({ description: 'Receiving address: https (plain http only for loopback hosts in development mode)' }),
   description: Type.String(),
-  scopes: Type.Array(Type.String(), { description: 'Read scopes the endpoint holds; it receives only signals they cover' }),
-  signal_types: Type.Array(Type.String(), { description: 'Signal types subscribed to, or ["*"] for every type' }),
+  scopes: Type.Array(Type.String({ enum: [...SIGNAL_SCOPES] }), { description: 'Read scopes the endpoint holds; it receives only signals they cover' }),
+  signal_types: Type.Array(Type.String({ enum: ['*', ...SIGNAL_TYPES] }), { description: 'Signal types subscribed to, or ["*"] for every type' }),
   status: Type.Union([Type.Literal('active'), Type.Literal('disabled')]),
   disabled_reason: Nullable(
     Type.Union([Type.Literal('failing'), Type.Literal('gone'), Type.Literal('requested')], {

@@ -18,6 +18,7 @@ import {
 } from './pipeline-helper.ts';
 import { TestReceiver, type ReceivedRequest } from './receiver.ts';
 import type { Pool } from '../../src/db/pool.ts';
+import { signalSchemaErrors } from '../signal-schema.ts';
 
 function verifyWithBothLibraries(request: ReceivedRequest, secret: string): void {
   const headers = {
@@ -113,6 +114,7 @@ for (const backend of ['redis', 'postgres'] as const) {
       const [request] = receiver.at(all.path);
       const { rows } = await pool.query('SELECT id, body FROM signals WHERE club_id = $1 AND resource_id = $2', [club.id, customer]);
       expect(request!.body).toBe(rows[0].body);
+      expect(signalSchemaErrors(JSON.parse(request!.body))).toEqual([]);
       expect(request!.headers['webhook-id']).toBe(rows[0].id);
       expect(request!.headers['content-type']).toBe('application/json');
       verifyWithBothLibraries(request!, all.secret);
