@@ -178,7 +178,7 @@ export async function runCommand(command: string, args: string[], config: Config
       const { values } = parse(more, {});
       const deleted = await withDatabase(config, (pool) => pruneSignals(pool, config.signalRetentionDays));
       print(Boolean(values.json), { deleted, retention_days: config.signalRetentionDays }, () =>
-        `deleted ${deleted} signals older than ${config.signalRetentionDays} days`,
+        `deleted ${deleted} signals older than ${config.signalRetentionDays} day${config.signalRetentionDays === 1 ? '' : 's'}`,
       );
       return 0;
     }

@@ -9,6 +9,7 @@ import { buildApp } from '../../src/app.ts';
 import { createKey } from '../../src/db/api-keys.ts';
 import { DEFAULT_SCOPES } from '../../src/domain/scopes.ts';
 import { createTestDatabase, insertClub, testConfig, testSecretBox } from '../helper.ts';
+import { openStream } from '../streams/sse-client.ts';
 
 type LogLine = Record<string, unknown>;
 
@@ -94,5 +95,30 @@ describe('secrets in requests', () => {
       expect(res.body).not.toContain(keyBody);
       expect(res.body).not.toContain('limit');
     }
+  });
+});
+
+describe('signal streams', () => {
+  it('write one request line each, with the events sent, whether the client or the server ends them', async () => {
+    const { pool } = await createTestDatabase();
+    const club = await insertClub(pool);
+    const streamKey = (await createKey(pool, { clubId: club.id, name: 'stream', scopes: ['signals:read'], expiresAt: null })).key;
+    const streamLines: LogLine[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void streamLines.push(JSON.parse(line) as LogLine) });
+    const streaming = await buildApp({ config: testConfig(), pool, secretBox: testSecretBox(), logger });
+    await streaming.listen({ host: '127.0.0.1', port: 0 });
+    const url = `http://127.0.0.1:${(streaming.server.address() as { port: number }).port}/v1/signals/stream`;
+    const requestLines = () => streamLines.filter((l) => l.msg === 'request' && l.path === '/v1/signals/stream');
+    const closedByClient = await openStream(url, { authorization: `Bearer ${streamKey}` });
+    await closedByClient.waitFor((events) => events.length >= 1);
+    closedByClient.close();
+    for (let i = 0; i < 50 && requestLines().length < 1; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    const endedByServer = await openStream(url, { authorization: `Bearer ${streamKey}` });
+    await endedByServer.waitFor((events) => events.length >= 1);
+    await streaming.close();
+    await endedByServer.ended;
+    const logged = requestLines();
+    expect(logged).toHaveLength(2);
+    for (const line of logged) expect(line).toMatchObject({ status: 200, club_id: club.id, events: 1 });
   });
 });

@@ -14,7 +14,7 @@ import { isDatabaseUnreachable, type Pool } from '../../db/pool.ts';
 import { SIGNAL_TYPES } from '../../domain/signal-types.ts';
 import { ApiError } from '../../errors.ts';
 import { logBackgroundError } from '../../lifecycle.ts';
-import { noteOnRequestLine } from '../../plugins/request-log.ts';
+import { describeRequest, noteOnRequestLine, writeRequestLine } from '../../plugins/request-log.ts';
 import type { FollowingStream, SignalStreams } from '../../plugins/signal-streams.ts';
 import { errorResponses } from '../../schemas/common.ts';
 
@@ -211,7 +211,12 @@ const stream: FastifyPluginAsyncTypebox = async (app) => {
       if (cursor.after === null) following.sendWatermark();
       following.send(first);
       registry.add(following);
-      reply.raw.once('close', () => following.end('connection closed'));
+      reply.raw.once('close', () => {
+        following.end('connection closed');
+        // A stream the client ended never finishes its response, so the request log's
+        // onResponse hook does not run: its line is written here, as it would have been.
+        if (!reply.raw.writableFinished) writeRequestLine(request.log, describeRequest(request, reply, reply.elapsedTime));
+      });
       // Whatever committed between the first read and the registration.
       following.wake();
       return reply.send(out);
