@@ -101,4 +101,22 @@ describe('signal streams across API processes', () => {
     b.child.kill('SIGTERM');
     expect(await once(b.child, 'exit')).toEqual([0, null]);
   }, 60_000);
+
+  it("a key's streams are counted across processes: a sixth is refused whichever process it asks", async () => {
+    const [a, b] = await Promise.all([startApi(), startApi()]);
+    const key = `Bearer ${(await createKey(db.pool, { clubId: CLUB, name: 'quota', scopes: ALL_SCOPES, expiresAt: null })).key}`;
+    const open = [];
+    for (const base of [a.base, b.base, a.base, b.base, a.base]) {
+      const client = await openStream(`${base}/v1/signals/stream`, { authorization: key });
+      expect(client.status).toBe(200);
+      open.push(client);
+    }
+    for (const base of [a.base, b.base]) {
+      const sixth = await openStream(`${base}/v1/signals/stream`, { authorization: key });
+      expect(sixth.status).toBe(429);
+      expect(JSON.parse(sixth.body).error).toMatchObject({ code: 'too_many_streams' });
+    }
+    for (const client of open) client.close();
+    for (const { child } of [a, b]) child.kill('SIGTERM');
+  }, 60_000);
 });

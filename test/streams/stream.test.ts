@@ -63,6 +63,9 @@ describe('GET /v1/signals/stream', () => {
     const client = await stream(`?after_sequence=${start}`);
     expect(client.status).toBe(200);
     expect(client.headers.get('content-type')).toBe('text/event-stream; charset=utf-8');
+    // The rate limiter counted the stream's request like any other.
+    expect(client.headers.get('ratelimit-limit')).not.toBeNull();
+    expect(client.headers.get('x-request-id')).toMatch(/^req_/);
     const summary = await simulate(t.pool, { clubId: CLUB, ratePerSecond: 200, durationSeconds: 3 });
     const end = await watermark();
     expect(end - start).toBeGreaterThan(100);
