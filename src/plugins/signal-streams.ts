@@ -99,7 +99,13 @@ class StreamRegistry implements SignalStreams {
       name: 'signal streams',
     });
     void this.#listener.start();
-    this.#timer = setInterval(() => void this.#check(), CHECK_MS);
+    this.#timer = setInterval(() => {
+      // Heartbeats first, whatever the database does: a proxy must not cut an idle stream
+      // because a check is slow or failing.
+      const now = Date.now();
+      for (const stream of this.#streams.values()) stream.keepAlive(now, this.idleMs);
+      void this.#check();
+    }, CHECK_MS);
     this.#timer.unref();
   }
 
@@ -126,14 +132,9 @@ class StreamRegistry implements SignalStreams {
         streams.map((s) => s.id),
         clubs,
       );
-      const now = Date.now();
       for (const stream of streams) {
-        if (check.ended.has(stream.id)) {
-          stream.end('key revoked or expired, or API access turned off');
-          continue;
-        }
-        if ((check.sequences.get(stream.clubId) ?? 0) > stream.cursor) stream.wake();
-        stream.keepAlive(now, this.idleMs);
+        if (check.ended.has(stream.id)) stream.end('key revoked or expired, or API access turned off');
+        else if ((check.sequences.get(stream.clubId) ?? 0) > stream.cursor) stream.wake();
       }
     } catch (error) {
       logBackgroundError(this.#app.log, error, 'signal streams check failed; retrying in a second');

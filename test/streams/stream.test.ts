@@ -256,6 +256,29 @@ describe('what ends or refuses a stream', () => {
     client.close();
   });
 
+  it('a client gone while its stream was being set up leaves no stream and no place taken in the quota', async () => {
+    const key = await bearer(t.pool, CLUB, { scopes: ALL_SCOPES });
+    const { rows } = await t.pool.query<{ id: string }>('SELECT id FROM api_keys ORDER BY created_at DESC LIMIT 1');
+    const keyId = rows[0]!.id;
+    // Hold the key's row, so that the opening waits in openStream while the client leaves.
+    const holder = await t.pool.connect();
+    await holder.query('BEGIN');
+    await holder.query('SELECT 1 FROM api_keys WHERE id = $1 FOR UPDATE', [keyId]);
+    const abort = new AbortController();
+    const request = fetch(`${base}/v1/signals/stream`, { headers: { authorization: key }, signal: abort.signal }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    abort.abort();
+    await request;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await holder.query('COMMIT');
+    holder.release();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const left = await t.pool.query('SELECT 1 FROM signal_streams WHERE key_id = $1', [keyId]);
+    expect(left.rowCount).toBe(0);
+    const open = await t.app.signalStreams.metrics.registry.getSingleMetricAsString('clubdata_signal_streams_open');
+    expect(open).toMatch(/clubdata_signal_streams_open 0/);
+  });
+
   it('HEAD answers the headers of a stream and ends', async () => {
     const res = await fetch(`${base}/v1/signals/stream`, { method: 'HEAD', headers: { authorization: auth } });
     expect(res.status).toBe(200);

@@ -4,6 +4,7 @@
 // `event: watermark` with the sequence it has reached, so a filtered or quiet client's cursor
 // moves too. plugins/signal-streams.ts wakes the streams and ends them.
 import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -11,6 +12,7 @@ import { Type } from 'typebox';
 import { closeStream, openStream } from '../../db/signal-streams.ts';
 import { readSignalsAfter, type SignalBatch } from '../../db/signals.ts';
 import { isDatabaseUnreachable, type Pool } from '../../db/pool.ts';
+import { CursorExpired } from '../../domain/errors.ts';
 import { SIGNAL_TYPES } from '../../domain/signal-types.ts';
 import { ApiError } from '../../errors.ts';
 import { logBackgroundError } from '../../lifecycle.ts';
@@ -20,6 +22,8 @@ import { errorResponses } from '../../schemas/common.ts';
 
 /** Signals read per statement; a stream far behind catches up in batches of this size. */
 const BATCH = 500;
+/** How long an ended stream's response may take to finish before its connection is dropped. */
+const END_GRACE_MS = 2000;
 /** How long an EventSource waits before it reconnects after the stream ends. */
 const RETRY_MS = 1000;
 
@@ -64,6 +68,8 @@ interface StreamOptions {
   follow: { clubId: string; scopes: string[]; type: string | undefined; param: string };
   cursor: number;
   out: PassThrough;
+  /** The response: destroyed when a stream that was ended does not finish (a client that stopped reading). */
+  raw: ServerResponse;
 }
 
 class SignalStream implements FollowingStream {
@@ -104,7 +110,11 @@ class SignalStream implements FollowingStream {
       .catch((error: unknown) => {
         // The database is gone, or retention overtook a stream left behind: the client
         // reconnects, and its Last-Event-ID gets the answer in the envelope (503, 410).
-        if (!isDatabaseUnreachable(error)) logBackgroundError(this.#options.request.log, error, 'signal stream read failed');
+        if (error instanceof CursorExpired || isDatabaseUnreachable(error)) {
+          this.#options.request.log.debug({ stream: this.id, cause: (error as Error).message }, 'signal stream cannot go on');
+        } else {
+          logBackgroundError(this.#options.request.log, error, 'signal stream read failed');
+        }
         this.end('reading the signals failed');
       })
       .finally(() => {
@@ -128,6 +138,11 @@ class SignalStream implements FollowingStream {
     noteOnRequestLine(request, { events: this.#events });
     request.log.debug({ stream: this.id, reason, events: this.#events, cursor: this.cursor }, 'signal stream ended');
     out.end();
+    // A client that stopped reading would hold the response (and the server's shutdown) open.
+    const { raw } = this.#options;
+    setTimeout(() => {
+      if (!raw.writableFinished) raw.destroy();
+    }, END_GRACE_MS).unref();
     void closeStream(pool, this.id).catch(() => {});
   }
 
@@ -138,7 +153,20 @@ class SignalStream implements FollowingStream {
       const batch = await readSignalsAfter(pool, { ...follow, after: this.cursor, limit: BATCH });
       if (this.#ended) return;
       this.send(batch);
-      if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
+      // A slow client: wait until it has read what was sent, or until it is gone (the response
+      // closing destroys the stream, and 'drain' would never come).
+      if (out.destroyed || this.#ended) return;
+      if (out.writableNeedDrain) {
+        await new Promise<void>((resolve) => {
+          const done = () => {
+            out.off('drain', done);
+            out.off('close', done);
+            resolve();
+          };
+          out.once('drain', done);
+          out.once('close', done);
+        });
+      }
       if (batch.signals.length < BATCH && !this.#again) return;
     }
   }
@@ -186,11 +214,26 @@ const stream: FastifyPluginAsyncTypebox = async (app) => {
       const { principal } = request;
       const cursor = readCursor(request, request.query.after_sequence);
       const follow = { clubId: principal.clubId, scopes: [...principal.scopes], type: request.query.type, param: cursor.param };
-      if (!registry.accepting) {
-        throw new ApiError(503, 'api_error', 'shutting_down', 'This server is shutting down. Reconnect and resume from your last event id.');
-      }
+      const shuttingDown = () =>
+        new ApiError(503, 'api_error', 'shutting_down', 'This server is shutting down. Reconnect and resume from your last event id.');
+      if (!registry.accepting) throw shuttingDown();
+      // Watched from the start: a client may leave during the reads below, and its close would
+      // otherwise go unseen, leaving a stream (and a place in the key's quota) to no one.
+      const opened: { stream?: SignalStream } = {};
+      let gone = false;
+      reply.raw.once('close', () => {
+        gone = true;
+        if (!opened.stream) return;
+        opened.stream.end('connection closed');
+        // A stream the client ended never finishes its response, so the request log's
+        // onResponse hook does not run: its line is written here, as it would have been.
+        if (!reply.raw.writableFinished) writeRequestLine(request.log, describeRequest(request, reply, reply.elapsedTime));
+      });
       // The resume rules (410, 400) answer here, before the stream starts, in the envelope.
       const first = await readSignalsAfter(pool, { ...follow, after: cursor.after, limit: BATCH });
+      reply.header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-store').header('x-accel-buffering', 'no');
+      // HEAD answers the headers and takes no place in the quota.
+      if (request.method === 'HEAD') return reply.send('');
       const id = `sst_${randomUUID().replaceAll('-', '')}`;
       if (!(await openStream(pool, { id, keyId: principal.keyId, max: registry.perKey }))) {
         throw new ApiError(
@@ -200,23 +243,20 @@ const stream: FastifyPluginAsyncTypebox = async (app) => {
           `This API key has ${registry.perKey} signal streams open already; close one first.`,
         );
       }
-      reply.header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-store').header('x-accel-buffering', 'no');
-      if (request.method === 'HEAD') {
+      // Looked at again after the awaits: the client may have gone, the server begun to stop.
+      if (gone || !registry.accepting) {
         await closeStream(pool, id);
-        return reply.send('');
+        if (!gone) throw shuttingDown();
+        reply.hijack();
+        return reply;
       }
       const out = new PassThrough();
-      const following = new SignalStream({ id, pool, registry, request, follow, cursor: cursor.after ?? first.through, out });
+      const following = new SignalStream({ id, pool, registry, request, follow, cursor: cursor.after ?? first.through, out, raw: reply.raw });
+      opened.stream = following;
       out.write(`retry: ${RETRY_MS}\n\n`);
       if (cursor.after === null) following.sendWatermark();
       following.send(first);
       registry.add(following);
-      reply.raw.once('close', () => {
-        following.end('connection closed');
-        // A stream the client ended never finishes its response, so the request log's
-        // onResponse hook does not run: its line is written here, as it would have been.
-        if (!reply.raw.writableFinished) writeRequestLine(request.log, describeRequest(request, reply, reply.elapsedTime));
-      });
       // Whatever committed between the first read and the registration.
       following.wake();
       return reply.send(out);
