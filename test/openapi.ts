@@ -12,13 +12,30 @@ type Doc = {
 
 const validators = new WeakMap<FastifyInstance, (path: string, method: string, status: number, body: unknown) => void>();
 
+const documents = new WeakMap<FastifyInstance, Ajv2020>();
+
+/** An Ajv holding the served document's components as `openapi.json`, as a client generator reads them. */
+function documentAjv(app: FastifyInstance): Ajv2020 {
+  let ajv = documents.get(app);
+  if (!ajv) {
+    ajv = new Ajv2020({ strict: false, allErrors: true });
+    (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+    ajv.addSchema({ $id: 'openapi.json', components: (app.swagger() as unknown as Doc).components });
+    documents.set(app, ajv);
+  }
+  return ajv;
+}
+
+/** A validator of one component schema of the served document (e.g. `Signal`). */
+export function componentValidator(app: FastifyInstance, name: string) {
+  return documentAjv(app).compile({ $ref: `openapi.json#/components/schemas/${name}` });
+}
+
 export function expectOpenApi(app: FastifyInstance, route: string, method: string, status: number, body: unknown): void {
   let validate = validators.get(app);
   if (!validate) {
     const doc = app.swagger() as unknown as Doc;
-    const ajv = new Ajv2020({ strict: false, allErrors: true });
-    (addFormats as unknown as (a: Ajv2020) => void)(ajv);
-    ajv.addSchema({ $id: 'openapi.json', components: doc.components });
+    const ajv = documentAjv(app);
     const compiled = new Map<string, ReturnType<Ajv2020['compile']>>();
     validate = (path, m, s, b) => {
       const operation = doc.paths[path]?.[m.toLowerCase()];

@@ -66,6 +66,11 @@ function resumeRefusals(
   return refusals;
 }
 
+/** The signals a reader is shown (alias `a`): those its key's scopes cover, of its one type if it gave one. */
+function shownTo(p: SqlParams, a: string, reader: { scopes: string[]; type: string | undefined }): string[] {
+  return [`${a}.scope = ANY (${p.add(reader.scopes)}::text[])`, ...(reader.type === undefined ? [] : [`${a}.type = ${p.add(reader.type)}`])];
+}
+
 export function listSignals(pool: Pool, filter: SignalListFilter): Promise<Read> {
   const { afterSequence, startingAfter } = filter;
   return listPage(
@@ -75,15 +80,10 @@ export function listSignals(pool: Pool, filter: SignalListFilter): Promise<Read>
       sortKey: 'sequence',
       order: filter.order,
       render: () => '(t).body::json',
-      // Checked in the page's own snapshot. A cursor in pruned history would silently skip the
-      // signals retention removed after it; one ahead of the club's history names another club's
-      // or a restored database's sequence, and would wait forever for signals that come under
-      // lower numbers.
       refusals: (p) => resumeRefusals(p, filter.clubId, { afterSequence, startingAfter }),
       where: (p) => [
         ...(afterSequence === undefined ? [] : [`t.sequence > ${p.add(afterSequence)}`]),
-        `t.scope = ANY (${p.add(filter.scopes)}::text[])`,
-        ...(filter.type === undefined ? [] : [`t.type = ${p.add(filter.type)}`]),
+        ...shownTo(p, 't', filter),
         ...(filter.resourceId === undefined ? [] : [`t.resource_id = ${p.add(filter.resourceId)}`]),
         ...createdWindowConditions(p, 'created_at', filter.window),
       ],
@@ -124,8 +124,7 @@ export async function readSignalsAfter(pool: Pool, follow: SignalFollow): Promis
   const conditions = [
     `s.club_id = ${club}`,
     `s.sequence > coalesce(${p.add(follow.after)}::bigint, h.watermark::bigint)`,
-    `s.scope = ANY (${p.add(follow.scopes)}::text[])`,
-    ...(follow.type === undefined ? [] : [`s.type = ${p.add(follow.type)}`]),
+    ...shownTo(p, 's', follow),
   ];
   const { rows } = await pool.query<{ refused: boolean[]; watermark: string; sequence: string | null; body: string | null }>(
     `SELECT h.refused, h.watermark, s.sequence, s.body

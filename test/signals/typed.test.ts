@@ -8,8 +8,9 @@ import { seedDemo } from '../../src/demo/seed.ts';
 import { simulate } from '../../src/demo/simulate.ts';
 import { ALL_SCOPES } from '../../src/domain/scopes.ts';
 import { SIGNAL_TYPES, scopeOfSignalType } from '../../src/domain/signal-types.ts';
+import { signalSchemaId } from '../../src/schemas/signals.ts';
 import { bearer, setupApp } from '../helper.ts';
-import { expectOpenApi } from '../openapi.ts';
+import { componentValidator, expectOpenApi } from '../openapi.ts';
 import { openStream } from '../streams/sse-client.ts';
 
 const t = await setupApp({ rateLimit: { perSecond: 1_000_000, burst: 10_000_000 } });
@@ -31,14 +32,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.app.close());
 
-/** A validator of the served document's components, as a generated client would read them. */
-function documentValidator(component: string) {
-  const doc = t.app.swagger() as unknown as { components: unknown };
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
-  ajv.addSchema({ $id: 'openapi.json', components: doc.components });
-  return ajv.compile({ $ref: `openapi.json#/components/schemas/${component}` });
-}
+const documentValidator = (component: string) => componentValidator(t.app, component);
 
 describe('typed signals', () => {
   it('the history has every signal type', () => {
@@ -48,7 +42,7 @@ describe('typed signals', () => {
   it('every stored signal matches exactly one type of the OpenAPI Signal, its own', () => {
     const any = documentValidator('Signal');
     const each = Object.fromEntries(
-      SIGNAL_TYPES.map((type) => [type, documentValidator(`${type.split(/[._]/).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')}Signal`)]),
+      SIGNAL_TYPES.map((type) => [type, documentValidator(signalSchemaId(type))]),
     );
     for (const signal of stored) {
       expect(any(signal) ? [] : any.errors, `${signal.type} ${signal.id}`).toEqual([]);
