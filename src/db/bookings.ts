@@ -1,6 +1,7 @@
 // Bookings as the API shows them; the JSON comes from cd_render_booking (sql/1-render/).
 import { listPage } from './list.ts';
 import type { Pool } from './pool.ts';
+import { readRecord } from './sql.ts';
 import { signalSequenceOf, type Read } from './watermark.ts';
 
 export interface BookingListFilter {
@@ -27,9 +28,9 @@ export function listBookings(pool: Pool, filter: BookingListFilter): Promise<Rea
 
 /** Cancelled bookings too; null for an id that is not a booking of the club (events included). */
 export async function getBooking(pool: Pool, clubId: string, id: string): Promise<Read | null> {
-  const result = await pool.query<Read>(
+  return readRecord(
+    pool,
     `SELECT cd_render_booking(t)::text AS body, ${signalSequenceOf('$1')} AS sequence FROM bookings t WHERE t.club_id = $1 AND t.id = $2`,
     [clubId, id],
   );
-  return result.rows[0] ?? null;
 }

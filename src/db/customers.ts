@@ -1,6 +1,7 @@
 // Customers as the API shows them; the JSON comes from cd_render_customer (sql/1-render/).
 import { listPage } from './list.ts';
 import type { Pool } from './pool.ts';
+import { readRecord } from './sql.ts';
 import { signalSequenceOf, type Read } from './watermark.ts';
 
 export interface CustomerListFilter {
@@ -35,10 +36,10 @@ export async function getCustomer(
   id: string,
   includeEndedSubscriptions: boolean,
 ): Promise<Read | null> {
-  const result = await pool.query<Read>(
+  return readRecord(
+    pool,
     `SELECT cd_render_customer(t, $3)::text AS body, ${signalSequenceOf('$1')} AS sequence
        FROM customers t WHERE t.club_id = $1 AND t.id = $2`,
     [clubId, id, includeEndedSubscriptions],
   );
-  return result.rows[0] ?? null;
 }

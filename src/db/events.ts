@@ -2,15 +2,16 @@
 // cd_render_participant (sql/1-render/).
 import { listPage } from './list.ts';
 import type { Pool } from './pool.ts';
+import { readRecord } from './sql.ts';
 import { signalSequenceOf, type Read } from './watermark.ts';
 
 /** Cancelled events too; null for an id that is not an event of the club. */
 export async function getEvent(pool: Pool, clubId: string, id: string): Promise<Read | null> {
-  const result = await pool.query<Read>(
+  return readRecord(
+    pool,
     `SELECT cd_render_event(t)::text AS body, ${signalSequenceOf('$1')} AS sequence FROM events t WHERE t.club_id = $1 AND t.id = $2`,
     [clubId, id],
   );
-  return result.rows[0] ?? null;
 }
 
 async function eventExists(pool: Pool, clubId: string, id: string): Promise<boolean> {
@@ -58,10 +59,10 @@ export async function getParticipant(
   eventId: string,
   id: string,
 ): Promise<Read | null> {
-  const result = await pool.query<Read>(
+  return readRecord(
+    pool,
     `SELECT cd_render_participant(t)::text AS body, ${signalSequenceOf('$1')} AS sequence
        FROM participants t WHERE t.club_id = $1 AND t.event_id = $2 AND t.id = $3`,
     [clubId, eventId, id],
   );
-  return result.rows[0] ?? null;
 }

@@ -3,6 +3,7 @@
 import type { CreatedWindow } from '../domain/timestamps.ts';
 import { listPage } from './list.ts';
 import type { Pool } from './pool.ts';
+import { readRecord } from './sql.ts';
 import { signalSequenceOf, type Read } from './watermark.ts';
 import { createdWindowConditions } from './time-window.ts';
 
@@ -32,9 +33,9 @@ export function listOrders(pool: Pool, filter: OrderListFilter): Promise<Read> {
 }
 
 export async function getOrder(pool: Pool, clubId: string, id: string): Promise<Read | null> {
-  const result = await pool.query<Read>(
+  return readRecord(
+    pool,
     `SELECT cd_render_order(t)::text AS body, ${signalSequenceOf('$1')} AS sequence FROM orders t WHERE t.club_id = $1 AND t.id = $2`,
     [clubId, id],
   );
-  return result.rows[0] ?? null;
 }

@@ -4,6 +4,7 @@ import type { CreatedWindow } from '../domain/timestamps.ts';
 import { listPage, refusalsHolding, throwRefusal, type ListRefusal } from './list.ts';
 import { SqlParams } from './sql.ts';
 import type { Pool } from './pool.ts';
+import { readRecord } from './sql.ts';
 import { signalSequenceOf, type Read } from './watermark.ts';
 import { createdWindowConditions } from './time-window.ts';
 
@@ -142,11 +143,11 @@ export async function readSignalsAfter(pool: Pool, follow: SignalFollow): Promis
 }
 
 export async function getSignal(pool: Pool, clubId: string, id: string, scopes: string[]): Promise<Read | null> {
-  const result = await pool.query<Read>(
+  return readRecord(
+    pool,
     `SELECT body, ${signalSequenceOf('$1')} AS sequence FROM signals WHERE club_id = $1 AND id = $2 AND scope = ANY ($3::text[])`,
     [clubId, id, scopes],
   );
-  return result.rows[0] ?? null;
 }
 
 /**

@@ -4,6 +4,7 @@
 import type pg from 'pg';
 import { listPage } from './list.ts';
 import type { Pool } from './pool.ts';
+import { readRecord } from './sql.ts';
 import { signalSequenceOf, type Read } from './watermark.ts';
 import { SqlParams } from './sql.ts';
 import { addTimestamptz } from './time-window.ts';
@@ -50,11 +51,11 @@ export async function listEndpoints(pool: Pool, clubId: string): Promise<Read> {
 }
 
 export async function getEndpoint(pool: Pool, clubId: string, id: string): Promise<Read | null> {
-  const result = await pool.query<Read>(
+  return readRecord(
+    pool,
     `SELECT cd_render_webhook_endpoint(e)::text AS body, ${signalSequenceOf('$1')} AS sequence FROM webhook_endpoints e WHERE ${LIVE}`,
     [clubId, id],
   );
-  return result.rows[0] ?? null;
 }
 
 /** What a write is checked against: the endpoint's current subscription and state. */
