@@ -31,7 +31,7 @@ function run(command, args, options = {}) {
 // them, and kept once there. `npm install`, not `npm ci`: it follows the lockfile just the same,
 // but tolerates the optional per-platform packages (msgpackr-extract's) that a lockfile made on
 // one platform lacks, which `npm ci` refuses.
-const DEVELOPMENT_COMMANDS = new Set(['test', 'bench', 'typecheck', 'lint', 'unused']);
+const DEVELOPMENT_COMMANDS = new Set(['test', 'bench', 'typecheck', 'lint', 'unused', 'sdk']);
 
 function ensureDependencies(command) {
   const stamp = join(root, 'node_modules', '.clubdata-lock-sha256');
@@ -80,6 +80,7 @@ const node = ensureNode();
 let args;
 if (command === 'test') args = [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', ...rest];
 else if (command === 'bench') args = [join(root, 'bench', 'run.ts'), ...rest];
+else if (command === 'sdk') args = [join(root, 'sdk', 'scripts', 'sdk.ts'), ...rest];
 else if (command === 'typecheck') args = [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '--noEmit', '-p', root, ...rest];
 else if (command === 'lint') args = [join(root, 'node_modules', 'eslint', 'bin', 'eslint.js'), root, ...rest];
 else if (command === 'unused') args = [join(root, 'node_modules', 'knip', 'bin', 'knip.js'), '--directory', root, ...rest];

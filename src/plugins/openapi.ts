@@ -2,17 +2,18 @@
 // the routes validate. Served at GET /v1/openapi.json; a reference page at /docs. What the route
 // schemas cannot say is added here, once for every operation (completeDocument): the headers
 // every response carries, the errors any request may get, the signal types' discriminator, and
-// the webhooks a receiver gets.
+// the webhooks a receiver gets, and the values `signal_types` and `scopes` take in request bodies
+// (checked by the handlers, which name the wrong value in their message).
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { SIGNAL_TYPES } from '../domain/signal-types.ts';
+import { SIGNAL_SCOPES, SIGNAL_TYPES } from '../domain/signal-types.ts';
 import { SIGNAL_TYPE_DESCRIPTIONS, signalSchemaId } from '../schemas/signals.ts';
 
 type Json = Record<string, unknown>;
 type Response = { description?: string; content?: Record<string, unknown>; headers?: Record<string, unknown> };
-type Operation = { responses?: Record<string, Response>; security?: unknown[] };
+type Operation = { responses?: Record<string, Response>; security?: unknown[]; requestBody?: { content?: Record<string, { schema?: Json }> } };
 type Document = { paths?: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Json> }; webhooks?: Json };
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -59,6 +60,17 @@ function delivery(type: (typeof SIGNAL_TYPES)[number]): Json {
   };
 }
 
+/** The values each list field of a request body takes: what a client generator turns into a union. */
+const BODY_LIST_VALUES: Record<string, readonly string[]> = { signal_types: ['*', ...SIGNAL_TYPES], scopes: SIGNAL_SCOPES };
+
+function enumerateBodyLists(schema: Json | undefined): void {
+  const properties = schema?.properties as Record<string, { items?: Json }> | undefined;
+  for (const [name, values] of Object.entries(BODY_LIST_VALUES)) {
+    const items = properties?.[name]?.items;
+    if (items) items.enum = [...values];
+  }
+}
+
 export function completeDocument(document: Document): Document {
   const envelope = { 'application/json': { schema: ref('ErrorEnvelope') } };
   for (const [path, operations] of Object.entries(document.paths ?? {})) {
@@ -70,6 +82,7 @@ export function completeDocument(document: Document): Document {
         response.headers = { ...response.headers, ...EVERY_RESPONSE };
         if (status === '429' || status === '503') response.headers['Retry-After'] = header('Seconds to wait before trying again.', { type: 'integer' });
       }
+      enumerateBodyLists(operation.requestBody?.content?.['application/json']?.schema);
       // Every JSON read of the club's data (public routes, with security [], have no club).
       const ok = responses['200'];
       const isPublic = Array.isArray(operation.security) && operation.security.length === 0;

@@ -46,6 +46,17 @@ describe('the OpenAPI document', () => {
     expect(operations).toBeGreaterThan(25);
   });
 
+  it('enumerates the signal types and scopes a webhook endpoint body takes', () => {
+    for (const method of ['post'] as const) {
+      for (const path of ['/v1/webhook_endpoints', '/v1/webhook_endpoints/{id}']) {
+        const body = (document.paths[path]![method] as unknown as { requestBody: { content: Record<string, { schema: { properties: Record<string, { items: { enum: string[] } }> } }> } })
+          .requestBody.content['application/json']!.schema.properties;
+        expect(body.signal_types!.items.enum, path).toEqual(['*', ...SIGNAL_TYPES]);
+        expect(body.scopes!.items.enum, path).toEqual(['customers:read', 'bookings:read', 'events:read']);
+      }
+    }
+  });
+
   it('types Signal as one schema per type, told apart by type, and describes each delivery', () => {
     const signal = document.components.schemas.Signal!;
     expect(signal.oneOf).toHaveLength(SIGNAL_TYPES.length);

@@ -4,7 +4,8 @@
 // configured for it, are in delivery-rules.test.ts.
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { Webhook as SvixWebhook } from 'svix';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ClubData, WebhookVerificationError } from '../../sdk/src/index.ts';
 import { createTestDatabase, insertClub } from '../helper.ts';
 import {
   eventually,
@@ -20,7 +21,11 @@ import { TestReceiver, type ReceivedRequest } from './receiver.ts';
 import type { Pool } from '../../src/db/pool.ts';
 import { signalSchemaErrors } from '../signal-schema.ts';
 
+const sdk = new ClubData({ apiKey: 'cd_live_unused' });
+
+/** Verifies with the standardwebhooks and svix libraries, and with our SDK (sdk/src/webhooks.ts). */
 function verifyWithBothLibraries(request: ReceivedRequest, secret: string): void {
+  expect(sdk.webhooks.verify(request.body, request.headers, secret)).toEqual(JSON.parse(request.body));
   const headers = {
     'webhook-id': String(request.headers['webhook-id']),
     'webhook-timestamp': String(request.headers['webhook-timestamp']),
@@ -125,6 +130,36 @@ for (const backend of ['redis', 'postgres'] as const) {
       const delivery = async () => (await pool.query('SELECT status, attempts FROM deliveries WHERE endpoint_id = $1', [all.id])).rows;
       await eventually('the delivery recorded', async () => (await delivery())[0]?.status !== 'pending');
       expect(await delivery()).toEqual([{ status: 'succeeded', attempts: 1 }]);
+    });
+
+    it('is verified by the SDK, which says why it refuses a delivery it must not trust', async () => {
+      const endpoint = await endpointFor({ signalTypes: ['customer.created'] });
+      const customer = await insertCustomer(pool, club.id);
+      await receiver.waitFor(() => receiver.at(endpoint.path).length >= 1, 15_000, 'delivery');
+      const [request] = receiver.at(endpoint.path);
+      const signal = sdk.webhooks.verify(Buffer.from(request!.body), new Headers(request!.headers as Record<string, string>), endpoint.secret);
+      expect(signal).toMatchObject({ type: 'customer.created', data: { object: { id: customer } } });
+      const refusal = (body: string, headers: Record<string, unknown>, secret = endpoint.secret) => {
+        try {
+          sdk.webhooks.verify(body, headers as Record<string, string>, secret);
+          return 'verified';
+        } catch (error) {
+          expect(error).toBeInstanceOf(WebhookVerificationError);
+          return (error as WebhookVerificationError).code;
+        }
+      };
+      const { headers, body } = request!;
+      expect(refusal(body, headers, `whsec_${Buffer.alloc(24, 7).toString('base64')}`)).toBe('signature_mismatch');
+      expect(refusal(body.replace(customer, 'cus_forged'), headers)).toBe('signature_mismatch');
+      expect(refusal(body, { ...headers, 'webhook-signature': undefined })).toBe('headers_missing');
+      expect(refusal(body, { ...headers, 'webhook-timestamp': 'soon' })).toBe('timestamp_invalid');
+      vi.useFakeTimers({ now: Date.now() + 6 * 60_000, toFake: ['Date'] });
+      try {
+        expect(refusal(body, headers)).toBe('timestamp_too_old');
+      } finally {
+        vi.useRealTimers();
+      }
+      expect(refusal(body, headers)).toBe('verified');
     });
 
     it('retries a failing receiver on the schedule and records every attempt', async () => {

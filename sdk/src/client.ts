@@ -1,0 +1,179 @@
+// The client: every /v1 operation as a method, with the types generated from the service's
+// OpenAPI document (openapi.ts). Lists page by themselves (list.ts); every call retries what is
+// safe to retry (http.ts); signals can be followed as they commit (follow.ts).
+import { followSignals, streamSignals, type FollowOptions, type SignalFollower, type StreamEvent, type StreamOptions } from './follow.ts';
+import { Transport, withResponse, type ClientOptions, type QueryValue, type RequestOptions, type WithResponse } from './http.ts';
+import { List, type Page } from './list.ts';
+import type { components, operations } from './openapi.ts';
+import { verifyWebhook, type WebhookHeaders } from './webhooks.ts';
+
+type Schemas = components['schemas'];
+/** The API's operations (the document's `deliver.*` operations are the webhooks it sends). */
+type OperationId = Exclude<keyof operations, `deliver.${string}`>;
+type JsonOf<R> = R extends { content: { 'application/json': infer B } } ? B : never;
+type Success<R> = R extends { 200: infer A } ? A : R extends { 201: infer A } ? A : R extends { 202: infer A } ? A : never;
+/** The JSON body of an operation's successful response. */
+export type Result<Op extends OperationId> = JsonOf<Success<operations[Op]['responses']>>;
+/** The body an operation takes. */
+export type RequestBody<Op extends OperationId> = operations[Op] extends { requestBody: infer B } ? JsonOf<B> : never;
+type RawQuery<Op extends OperationId> = NonNullable<operations[Op]['parameters']['query']>;
+/** An operation's query parameters; `include` takes an array as well as the comma-separated text. */
+export type Params<Op extends OperationId> = { [K in keyof RawQuery<Op>]?: K extends 'include' ? RawQuery<Op>[K] | readonly string[] : RawQuery<Op>[K] };
+/** A record of a list operation's pages. */
+export type Item<Op extends OperationId> = Result<Op> extends { data: (infer T)[] } ? T : never;
+
+/** Which method of the client calls each operation of the API; the tests call every one. */
+export const OPERATIONS = {
+  retrieveClub: 'club.retrieve',
+  listCustomers: 'customers.list',
+  retrieveCustomer: 'customers.retrieve',
+  listSpaces: 'spaces.list',
+  listCoaches: 'coaches.list',
+  retrieveCoach: 'coaches.retrieve',
+  listSchedule: 'schedule.list',
+  listBookings: 'bookings.list',
+  retrieveBooking: 'bookings.retrieve',
+  retrieveEvent: 'events.retrieve',
+  listEventParticipants: 'events.participants.list',
+  retrieveEventParticipant: 'events.participants.retrieve',
+  listOrders: 'orders.list',
+  retrieveOrder: 'orders.retrieve',
+  listTransactions: 'transactions.list',
+  listWaivers: 'waivers.list',
+  listSignals: 'signals.list',
+  retrieveSignal: 'signals.retrieve',
+  streamSignals: 'signals.stream',
+  listSignalTypes: 'signalTypes.list',
+  createWebhookEndpoint: 'webhookEndpoints.create',
+  listWebhookEndpoints: 'webhookEndpoints.list',
+  retrieveWebhookEndpoint: 'webhookEndpoints.retrieve',
+  updateWebhookEndpoint: 'webhookEndpoints.update',
+  deleteWebhookEndpoint: 'webhookEndpoints.delete',
+  rotateWebhookEndpointSecret: 'webhookEndpoints.rotateSecret',
+  recoverWebhookEndpoint: 'webhookEndpoints.recover',
+  listWebhookEndpointAttempts: 'webhookEndpoints.listAttempts',
+} as const satisfies Record<OperationId, string>;
+
+const segment = (id: string) => {
+  if (typeof id !== 'string' || id === '') throw new TypeError('ClubData: an id must be a non-empty string');
+  return encodeURIComponent(id);
+};
+
+export class ClubData {
+  readonly #http: Transport;
+
+  constructor(options: ClientOptions) {
+    this.#http = new Transport(options);
+  }
+
+  /** The service this client talks to. */
+  get baseUrl(): string {
+    return this.#http.baseUrl;
+  }
+
+  async #get<Op extends OperationId>(path: string, query: object | undefined, options: RequestOptions | undefined): Promise<WithResponse<Result<Op>>> {
+    const { body, meta } = await this.#http.request<Result<Op> & object>({ method: 'GET', path, query: query as Record<string, QueryValue> }, options);
+    return withResponse(body, meta);
+  }
+
+  #write<Op extends OperationId>(method: 'POST' | 'DELETE', path: string, body: unknown, options: RequestOptions | undefined): Promise<WithResponse<Result<Op>>> {
+    return this.#http.request<Result<Op> & object>({ method, path, body }, options).then(({ body: result, meta }) => withResponse(result, meta));
+  }
+
+  #list<Op extends OperationId>(path: string, params: object | undefined, options: RequestOptions | undefined): List<Item<Op>> {
+    const query = { ...(params as Record<string, QueryValue>) };
+    // A list operation's result is the list envelope of its items (Result<Op> is generic here).
+    return new List<Item<Op>>((after) => this.#get<Op>(path, after === undefined ? query : { ...query, starting_after: after }, options) as unknown as Promise<Page<Item<Op>>>);
+  }
+
+  readonly club = {
+    retrieve: (options?: RequestOptions) => this.#get<'retrieveClub'>('/v1/club', undefined, options),
+  };
+
+  readonly customers = {
+    list: (params?: Params<'listCustomers'>, options?: RequestOptions) => this.#list<'listCustomers'>('/v1/customers', params, options),
+    retrieve: (id: string, params?: Params<'retrieveCustomer'>, options?: RequestOptions) =>
+      this.#get<'retrieveCustomer'>(`/v1/customers/${segment(id)}`, params, options),
+  };
+
+  readonly spaces = {
+    list: (options?: RequestOptions) => this.#list<'listSpaces'>('/v1/spaces', undefined, options),
+  };
+
+  readonly coaches = {
+    list: (params?: Params<'listCoaches'>, options?: RequestOptions) => this.#list<'listCoaches'>('/v1/coaches', params, options),
+    retrieve: (id: string, options?: RequestOptions) => this.#get<'retrieveCoach'>(`/v1/coaches/${segment(id)}`, undefined, options),
+  };
+
+  readonly schedule = {
+    list: (params?: Params<'listSchedule'>, options?: RequestOptions) => this.#list<'listSchedule'>('/v1/schedule', params, options),
+  };
+
+  readonly bookings = {
+    list: (params?: Params<'listBookings'>, options?: RequestOptions) => this.#list<'listBookings'>('/v1/bookings', params, options),
+    retrieve: (id: string, options?: RequestOptions) => this.#get<'retrieveBooking'>(`/v1/bookings/${segment(id)}`, undefined, options),
+  };
+
+  readonly events = {
+    retrieve: (id: string, options?: RequestOptions) => this.#get<'retrieveEvent'>(`/v1/events/${segment(id)}`, undefined, options),
+    participants: {
+      list: (eventId: string, params?: Params<'listEventParticipants'>, options?: RequestOptions) =>
+        this.#list<'listEventParticipants'>(`/v1/events/${segment(eventId)}/participants`, params, options),
+      retrieve: (eventId: string, participantId: string, options?: RequestOptions) =>
+        this.#get<'retrieveEventParticipant'>(`/v1/events/${segment(eventId)}/participants/${segment(participantId)}`, undefined, options),
+    },
+  };
+
+  readonly orders = {
+    list: (params?: Params<'listOrders'>, options?: RequestOptions) => this.#list<'listOrders'>('/v1/orders', params, options),
+    retrieve: (id: string, options?: RequestOptions) => this.#get<'retrieveOrder'>(`/v1/orders/${segment(id)}`, undefined, options),
+  };
+
+  readonly transactions = {
+    list: (params?: Params<'listTransactions'>, options?: RequestOptions) => this.#list<'listTransactions'>('/v1/transactions', params, options),
+  };
+
+  readonly waivers = {
+    list: (params?: Params<'listWaivers'>, options?: RequestOptions) => this.#list<'listWaivers'>('/v1/waivers', params, options),
+  };
+
+  readonly signals = {
+    list: (params?: Params<'listSignals'>, options?: RequestOptions) => this.#list<'listSignals'>('/v1/signals', params, options),
+    retrieve: (id: string, options?: RequestOptions) => this.#get<'retrieveSignal'>(`/v1/signals/${segment(id)}`, undefined, options),
+    /** The raw stream: signal and watermark events from one connection, with no reconnection. */
+    stream: (params?: StreamOptions, options?: RequestOptions): AsyncGenerator<StreamEvent, void, undefined> => streamSignals(this.#http, params, options),
+    /** Every signal from `afterSequence` on as it commits, reconnecting and resuming by itself. */
+    follow: (params?: FollowOptions): SignalFollower => followSignals(this.#http, params),
+  };
+
+  readonly signalTypes = {
+    list: (options?: RequestOptions) => this.#list<'listSignalTypes'>('/v1/signal_types', undefined, options),
+  };
+
+  readonly webhookEndpoints = {
+    create: (body: RequestBody<'createWebhookEndpoint'>, options?: RequestOptions) =>
+      this.#write<'createWebhookEndpoint'>('POST', '/v1/webhook_endpoints', body, options),
+    list: (options?: RequestOptions) => this.#list<'listWebhookEndpoints'>('/v1/webhook_endpoints', undefined, options),
+    retrieve: (id: string, options?: RequestOptions) => this.#get<'retrieveWebhookEndpoint'>(`/v1/webhook_endpoints/${segment(id)}`, undefined, options),
+    update: (id: string, body: RequestBody<'updateWebhookEndpoint'>, options?: RequestOptions) =>
+      this.#write<'updateWebhookEndpoint'>('POST', `/v1/webhook_endpoints/${segment(id)}`, body, options),
+    delete: (id: string, options?: RequestOptions) => this.#write<'deleteWebhookEndpoint'>('DELETE', `/v1/webhook_endpoints/${segment(id)}`, undefined, options),
+    /** A new signing secret; the old one keeps verifying for a while (docs/webhooks.md). */
+    rotateSecret: (id: string, options?: RequestOptions) =>
+      this.#write<'rotateWebhookEndpointSecret'>('POST', `/v1/webhook_endpoints/${segment(id)}/rotate_secret`, undefined, options),
+    /** Delivers again what the endpoint missed between `since` and `until`. */
+    recover: (id: string, body: RequestBody<'recoverWebhookEndpoint'>, options?: RequestOptions) =>
+      this.#write<'recoverWebhookEndpoint'>('POST', `/v1/webhook_endpoints/${segment(id)}/recover`, body, options),
+    listAttempts: (id: string, params?: Params<'listWebhookEndpointAttempts'>, options?: RequestOptions) =>
+      this.#list<'listWebhookEndpointAttempts'>(`/v1/webhook_endpoints/${segment(id)}/attempts`, params, options),
+  };
+
+  readonly webhooks = {
+    /**
+     * The signal a delivery carries, once its signature (webhook-id, webhook-timestamp,
+     * webhook-signature over the raw body) checks out with the endpoint's secret; throws
+     * WebhookVerificationError otherwise. Pass the body exactly as received, not re-serialized.
+     */
+    verify: (rawBody: string | Uint8Array, headers: WebhookHeaders, secret: string): Schemas['Signal'] => verifyWebhook(rawBody, headers, secret),
+  };
+}
