@@ -5,6 +5,7 @@ import { followSignals, streamSignals, type FollowOptions, type SignalFollower, 
 import { Transport, withResponse, type ClientOptions, type QueryValue, type RequestOptions, type WithResponse } from './http.ts';
 import { List, type Page } from './list.ts';
 import type { components, operations } from './openapi.ts';
+import { Mirror, type MirrorOptions } from './mirror/mirror.ts';
 import { verifyWebhook, type WebhookHeaders } from './webhooks.ts';
 
 type Schemas = components['schemas'];
@@ -33,6 +34,7 @@ export const OPERATIONS = {
   listSchedule: 'schedule.list',
   listBookings: 'bookings.list',
   retrieveBooking: 'bookings.retrieve',
+  listEvents: 'events.list',
   retrieveEvent: 'events.retrieve',
   listEventParticipants: 'events.participants.list',
   retrieveEventParticipant: 'events.participants.retrieve',
@@ -115,6 +117,7 @@ export class ClubData {
   };
 
   readonly events = {
+    list: (params?: Params<'listEvents'>, options?: RequestOptions) => this.#list<'listEvents'>('/v1/events', params, options),
     retrieve: (id: string, options?: RequestOptions) => this.#get<'retrieveEvent'>(`/v1/events/${segment(id)}`, undefined, options),
     participants: {
       list: (eventId: string, params?: Params<'listEventParticipants'>, options?: RequestOptions) =>
@@ -167,6 +170,14 @@ export class ClubData {
     listAttempts: (id: string, params?: Params<'listWebhookEndpointAttempts'>, options?: RequestOptions) =>
       this.#list<'listWebhookEndpointAttempts'>(`/v1/webhook_endpoints/${segment(id)}/attempts`, params, options),
   };
+
+  /**
+   * A local copy of the club kept exact by following its signals (docs/sdk.md, "The mirror").
+   * It starts at once; `ready` resolves when the copy is whole.
+   */
+  mirror(options?: MirrorOptions): Mirror {
+    return new Mirror(this, options);
+  }
 
   readonly webhooks = {
     /**

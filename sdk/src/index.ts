@@ -16,6 +16,18 @@ export {
 export { SignalFollower, type FollowOptions, type SignalType, type StreamEvent, type StreamOptions } from './follow.ts';
 export type { ClientOptions, RequestOptions, ResponseMeta, WithResponse } from './http.ts';
 export { List, type Page } from './list.ts';
+export {
+  Mirror,
+  MIRROR_RESOURCES,
+  FOLLOWED_RESOURCES,
+  RELISTED_RESOURCES,
+  type CopyProgress,
+  type MirrorChange,
+  type MirrorOptions,
+  type MirrorResource,
+  type MirrorStats,
+} from './mirror/mirror.ts';
+export { MemoryStore, type MirrorCursor, type MirrorRecord, type MirrorStore, type MirrorWrite } from './mirror/store.ts';
 export type { components, operations, paths, webhooks } from './openapi.ts';
 export { WebhookVerificationError, type WebhookFailure, type WebhookHeaders } from './webhooks.ts';
 

@@ -141,6 +141,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events
+         * @description Events (leagues, clinics, camps...), oldest first, each as GET /v1/events/{id} shows it. Cancelled events only with include=canceled.
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/events/{id}": {
         parameters: {
             query?: never;
@@ -3034,6 +3054,191 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Customer"];
+                };
+            };
+            /** @description Every error response */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The path exists but not with this method; Allow lists the methods it takes. */
+            405: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An error on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached for now (database_unavailable); Retry-After says when to try again. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Comma-separated opt-ins: canceled adds cancelled events; unknown values are ignored */
+                include?: string;
+                /** @description Page size, 1 to 100 */
+                limit?: number;
+                /** @description Id of the last record of the previous page */
+                starting_after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Events, oldest first */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The watermark: the club's last signal sequence visible in the snapshot that produced the body (0 before its first signal). The change of signal N is in the body, that of N+1 is not; follow on with GET /v1/signals?after_sequence=N (docs/api.md, "Following a club"). */
+                    "Signal-Sequence"?: string;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Event"][];
+                        /** @description True when another page exists */
+                        has_more: boolean;
+                        /** @enum {string} */
+                        object: "list";
+                        /** @description Path of the list */
+                        url: string;
+                    };
                 };
             };
             /** @description Every error response */

@@ -5,6 +5,27 @@ import type { Pool } from './pool.ts';
 import { readRecord } from './sql.ts';
 import { signalSequenceOf, type Read } from './watermark.ts';
 
+export interface EventListFilter {
+  clubId: string;
+  limit: number;
+  startingAfter: string | undefined;
+  includeCanceled: boolean;
+}
+
+// Any event of the club is a valid cursor, cancelled or not, as for bookings.
+export function listEvents(pool: Pool, filter: EventListFilter): Promise<Read> {
+  return listPage(
+    pool,
+    {
+      table: 'events',
+      sortKey: 'created_at',
+      render: () => 'cd_render_event(t)',
+      where: () => (filter.includeCanceled ? [] : ['t.canceled_at IS NULL']),
+    },
+    { clubId: filter.clubId, limit: filter.limit, startingAfter: filter.startingAfter, url: '/v1/events' },
+  );
+}
+
 /** Cancelled events too; null for an id that is not an event of the club. */
 export async function getEvent(pool: Pool, clubId: string, id: string): Promise<Read | null> {
   return readRecord(

@@ -74,6 +74,18 @@ export const ParticipantListQuery = Type.Object(
   { additionalProperties: false },
 );
 
+export const EventListQuery = Type.Object(
+  {
+    ...PageQuery,
+    include: Type.Optional(
+      Type.String({ description: 'Comma-separated opt-ins: canceled adds cancelled events; unknown values are ignored' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const EventList = ListEnvelope(Type.Ref('Event'), 'Events, oldest first');
+
 export const ParticipantList = ListEnvelope(Type.Ref('Participant'), 'The roster, oldest join first');
 
 export const schemas: TSchema[] = [EventSessionSchema, EventSchema, ParticipantSchema];

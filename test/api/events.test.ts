@@ -341,3 +341,41 @@ describe('GET /v1/events/{id}/participants/{participant_id}', () => {
     }
   });
 });
+
+describe('GET /v1/events', () => {
+  it('lists events oldest first, each as GET /v1/events/{id} shows it; cancelled ones only with include=canceled', async () => {
+    const open = await get('/v1/events');
+    expect(open.statusCode).toBe(200);
+    expectOpenApi(t.app, '/v1/events', 'GET', 200, open.json());
+    expect(open.json().data.map((e: { id: string }) => e.id)).toEqual([ids.league]);
+    expect(open.json()).toMatchObject({ object: 'list', has_more: false, url: '/v1/events' });
+    expect(open.headers['signal-sequence']).toMatch(/^\d+$/);
+
+    const all = (await get('/v1/events?include=canceled')).json().data as { id: string }[];
+    // Both were created at the same instant: the id breaks the tie.
+    expect(all.map((e) => e.id)).toEqual([ids.league, ids.canceledEvent].sort());
+    for (const event of all) expect(event).toEqual((await get(`/v1/events/${event.id}`)).json());
+  });
+
+  it('pages with limit and starting_after, a cancelled event being a valid cursor', async () => {
+    const first = (await get('/v1/events?include=canceled&limit=1')).json();
+    expect(first.data).toHaveLength(1);
+    expect(first.has_more).toBe(true);
+    const second = (await get(`/v1/events?include=canceled&limit=1&starting_after=${first.data[0].id}`)).json();
+    expect(second.data).toHaveLength(1);
+    expect(second.has_more).toBe(false);
+    expect(second.data[0].id).not.toBe(first.data[0].id);
+    const afterCanceled = await get(`/v1/events?starting_after=${ids.canceledEvent}`);
+    expect(afterCanceled.statusCode).toBe(200);
+  });
+
+  it('needs events:read, and shows no other club', async () => {
+    const narrow = await bearer(t.pool, club.id, { scopes: ['customers:read'] });
+    expect((await get('/v1/events', narrow)).json().error).toMatchObject({ type: 'permission_error', code: 'insufficient_scope' });
+    const other = await insertClub(t.pool);
+    await insertEvent(t.pool, other.id, { title: 'Elsewhere' });
+    const otherKey = await bearer(t.pool, other.id);
+    const theirs = (await get('/v1/events', otherKey)).json().data as { title: string }[];
+    expect(theirs.map((e) => e.title)).toEqual(['Elsewhere']);
+  });
+});

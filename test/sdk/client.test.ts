@@ -94,6 +94,7 @@ describe('every operation', () => {
     note('listSchedule', '/v1/schedule', 'GET', await page(client.schedule.list()));
     note('listBookings', '/v1/bookings', 'GET', await page(client.bookings.list()));
     note('retrieveBooking', '/v1/bookings/{id}', 'GET', await client.bookings.retrieve(booking.id));
+    note('listEvents', '/v1/events', 'GET', await page(client.events.list({ include: ['canceled'] })));
     note('retrieveEvent', '/v1/events/{id}', 'GET', await client.events.retrieve(participant.event_id));
     note('listEventParticipants', '/v1/events/{id}/participants', 'GET', await page(client.events.participants.list(participant.event_id)));
     note(

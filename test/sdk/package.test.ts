@@ -66,6 +66,8 @@ describe('the SDK package', () => {
       const files = packed.files.map((f) => f.path);
       expect(files).toContain('README.md');
       expect(files).toContain('package.json');
+      expect(files).toContain('dist/sqlite.js');
+      expect(files).toContain('dist/sqlite.d.ts');
       expect(files.every((f) => f === 'README.md' || f === 'package.json' || f.startsWith('dist/'))).toBe(true);
     } finally {
       await rm(out, { recursive: true, force: true });

@@ -1,13 +1,39 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { getEvent, getParticipant, listParticipants } from '../../db/events.ts';
+import { getEvent, getParticipant, listEvents, listParticipants } from '../../db/events.ts';
 import { errorResponses, IdParams, NoQuery } from '../../schemas/common.ts';
-import { ParticipantList, ParticipantListQuery, ParticipantParams } from '../../schemas/events.ts';
+import { EventList, EventListQuery, ParticipantList, ParticipantListQuery, ParticipantParams } from '../../schemas/events.ts';
 import { includes, pageSize } from '../query.ts';
-import { sendRecord } from '../reply.ts';
+import { sendRecord, sendRendered } from '../reply.ts';
 
 const events: FastifyPluginAsyncTypebox = async (app) => {
   const { pool } = app;
+
+  // Not in the contract, which names events only by id: without a list, a copy of the club's
+  // events (the SDK's mirror) could not be made whole (docs/api.md, "Resources").
+  app.get(
+    '/v1/events',
+    {
+      config: { scope: 'events:read' },
+      schema: {
+        operationId: 'listEvents',
+        tags: ['Events'],
+        summary: 'List events',
+        description: 'Events (leagues, clinics, camps...), oldest first, each as GET /v1/events/{id} shows it. Cancelled events only with include=canceled.',
+        querystring: EventListQuery,
+        response: { 200: EventList, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = await listEvents(pool, {
+        clubId: request.principal.clubId,
+        limit: pageSize(request.query),
+        startingAfter: request.query.starting_after,
+        includeCanceled: includes(request.query.include).has('canceled'),
+      });
+      return sendRendered(reply, body);
+    },
+  );
 
   app.get(
     '/v1/events/:id',
