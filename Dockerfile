@@ -29,6 +29,8 @@ COPY src ./src
 COPY workers ./workers
 COPY migrations ./migrations
 COPY sql ./sql
+# The SDK's source, for `clubdata mirror`.
+COPY sdk/src ./sdk/src
 USER node
 EXPOSE 3000
 # Ready: the database answers (and Redis, when REDIS_URL is set). The slim image has no curl:

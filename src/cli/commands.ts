@@ -13,6 +13,7 @@ import { SeedInterrupted, seedDemo } from '../demo/seed.ts';
 import { simulate } from '../demo/simulate.ts';
 import { readReceiverSettings, runReceiver } from '../demo/receiver.ts';
 import { pruneSignals } from '../db/signals.ts';
+import { isWellFormedApiKey } from '../domain/api-keys.ts';
 import { DEFAULT_SCOPES, isScope } from '../domain/scopes.ts';
 import { runService } from '../server.ts';
 import { interruption } from '../lifecycle.ts';
@@ -200,6 +201,8 @@ export async function runCommand(command: string, args: string[], config: Config
       }
       return runReceiver({ ...settings, json: Boolean(values.json) });
     }
+    case 'mirror':
+      return mirrorCommand(args, config);
     case 'deliveries':
       return deliveriesCommand(args, config);
     case 'clubs':
@@ -209,6 +212,54 @@ export async function runCommand(command: string, args: string[], config: Config
     default:
       throw new UsageError(`unknown command: ${command}`);
   }
+}
+
+// The SDK's mirror into a SQLite file. With --club it makes a key of its own (every read scope
+// and signals:read), revoked when the command ends; a command killed outright leaves that key,
+// named after the file, for `keys revoke`.
+async function mirrorCommand(args: string[], config: Config): Promise<number> {
+  const { values } = parse(args, {
+    club: { type: 'string' },
+    key: { type: 'string' },
+    api: { type: 'string' },
+    out: { type: 'string' },
+    resources: { type: 'string' },
+    relist: { type: 'string' },
+  });
+  const out = required(values, 'out');
+  if ((values.club === undefined) === (values.key === undefined)) throw new UsageError('mirror needs --club ID (it makes a key for itself) or --key cd_live_...');
+  const { readResources, runMirror } = await import('./mirror.ts');
+  let resources;
+  try {
+    resources = readResources(values.resources as string | undefined);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const relistSeconds = values.relist === undefined ? 300 : Number(values.relist);
+  if (!Number.isInteger(relistSeconds) || relistSeconds < 0 || relistSeconds > 86_400 || values.relist === '') {
+    throw new UsageError('--relist must be a whole number of seconds from 0 (never) to 86400');
+  }
+  const apiUrl = String(values.api ?? config.publicUrl).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s/]+$/.test(apiUrl)) throw new UsageError("--api must be the service's base URL, such as http://127.0.0.1:3000");
+  const settings = { apiUrl, out, resources, relistSeconds, json: Boolean(values.json) };
+  if (typeof values.key === 'string') {
+    if (!isWellFormedApiKey(values.key.trim())) throw new UsageError('--key must be an API key: cd_live_ followed by 32 letters and digits');
+    return runMirror({ ...settings, key: values.key.trim() });
+  }
+  const clubId = String(values.club);
+  return withDatabase(config, async (pool) => {
+    const club = await pool.query('SELECT 1 FROM clubs WHERE club_id = $1', [clubId]);
+    if (club.rowCount === 0) {
+      process.stderr.write(`clubdata: no club ${clubId}\n`);
+      return 1;
+    }
+    const key = await createKey(pool, { clubId, name: `clubdata mirror ${out}`.slice(0, 100), scopes: [...DEFAULT_SCOPES, 'signals:read'], expiresAt: null });
+    try {
+      return await runMirror({ ...settings, key: key.key });
+    } finally {
+      await revokeKey(pool, key.id);
+    }
+  });
 }
 
 const CLUB_OPTIONS: Options = {

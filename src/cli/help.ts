@@ -29,6 +29,14 @@ Signals
                              signals appear. Default 2 changes/s for 60 s; prints a summary.
   signals prune              Delete signals older than SIGNAL_RETENTION_DAYS (the service does this
                              hourly on its own).
+  mirror (--club ID | --key cd_live_... [--api URL]) --out FILE [--resources a,b] [--relist S]
+                             A local copy of the club in a SQLite file, kept exact by following
+                             its signals (the SDK's mirror, docs/sdk.md): a progress line while
+                             the first copy is made, then one line per change (--json: one JSON
+                             object per line) until Ctrl-C. Run again with the same --out, it
+                             resumes. --club makes a key for itself, revoked when it stops;
+                             --api defaults to PUBLIC_URL. Club, spaces, coaches, waivers, orders
+                             and transactions are listed again every --relist seconds (300).
   receive [--port 4000] [--key cd_live_... [--api URL] | --secret whsec_...] [--status 200]
                              A local webhook receiver on 127.0.0.1 for trying deliveries: one line
                              per delivery (--json: one JSON object per line). With --key it registers

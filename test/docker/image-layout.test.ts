@@ -122,6 +122,12 @@ describe('the image, laid out as the Dockerfile copies it', () => {
     expect(await service.exited, service.output()).toBe(0);
   }, 90_000);
 
+  it('has what `clubdata mirror` loads: the SDK and node:sqlite', async () => {
+    const mirror = runInImage(['node', 'src/cli.ts', 'mirror', '--club', 'club_nope', '--out', join(image, 'mirror.db')], { DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' });
+    expect(await mirror.exited, mirror.output()).toBe(1);
+    expect(mirror.stderr().trim()).toBe('clubdata: no club club_nope');
+  }, 30_000);
+
   it('without DATABASE_URL, says in one line that the image needs one, and writes nothing', async () => {
     const service = runInImage(execForm(instruction('CMD')), { PORT: String(await freePort()), WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64') });
     expect(await service.exited).toBe(1);
