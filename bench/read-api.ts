@@ -37,13 +37,11 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { createKey, revokeKey } from '../src/db/api-keys.ts';
-import { migrate } from '../src/db/migrate.ts';
 import { createPool, type Pool } from '../src/db/pool.ts';
-import { LARGE_CLUBS } from '../src/demo/clubs.ts';
-import { seedDemo } from '../src/demo/seed.ts';
 import { DEFAULT_SCOPES } from '../src/domain/scopes.ts';
 import { freePort, startApi } from './lib/api-process.ts';
-import { BENCH_DATABASE_URL, databaseUrlFor, dropDatabase, freshDatabase } from './lib/databases.ts';
+import { BENCH_DATABASE_URL, dropDatabase, freshDatabase } from './lib/databases.ts';
+import { LARGE_DATABASE, prepareLarge, seedInto } from './lib/large-club.ts';
 import { loadAverage } from './lib/machine.ts';
 import { processTicks, stopProcess, TICKS_PER_SECOND } from './lib/proc.ts';
 import { runReadCall, type ReadCall } from './lib/read-calls.ts';
@@ -79,8 +77,6 @@ const settings = {
   // The service as deployed logs every request at info (README: LOG_LEVEL default), to /dev/null here.
   log_level: values['log-level'] ?? 'info',
 };
-const LARGE_DATABASE = 'clubdata_bench_large';
-const LARGE_CLUB = LARGE_CLUBS[0]!;
 /** 1-based position of the deep page's cursor in the confirmed bookings, in full mode. */
 const DEEP_POSITION = 900_001;
 const PAGE = 100;
@@ -102,67 +98,13 @@ interface Dataset {
   scratch: string | undefined;
 }
 
-async function databaseExists(admin: pg.Client, name: string): Promise<boolean> {
-  const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-  return (rowCount ?? 0) > 0;
-}
-
-async function clubCounts(pool: Pool, clubId: string) {
-  const { rows } = await pool.query<{ clubs: number; customers: number; bookings: number }>(
-    `SELECT (SELECT count(*) FROM clubs WHERE club_id = $1)::int AS clubs,
-            (SELECT count(*) FROM customers WHERE club_id = $1)::int AS customers,
-            (SELECT count(*) FROM bookings WHERE club_id = $1)::int AS bookings`,
-    [clubId],
-  );
-  return rows[0]!;
-}
-
-async function seedInto(url: string, size: 'small' | 'large'): Promise<void> {
-  const pool = createPool(url, 2);
-  try {
-    await seedDemo(pool, { size, onProgress: (message) => say(`seed: ${message}`) });
-  } finally {
-    await pool.end();
-  }
-}
-
-/**
- * The large demo club in clubdata_bench_large: seeded on the first run, reused afterwards when
- * it holds exactly the club's customers and bookings (a seed runs in one transaction per club,
- * so a club row means a finished seed; the counts catch a database seeded by other code).
- */
-async function prepareLarge(admin: pg.Client): Promise<Dataset> {
-  const url = databaseUrlFor(LARGE_DATABASE);
-  const fresh = !(await databaseExists(admin, LARGE_DATABASE));
-  if (fresh) await admin.query(`CREATE DATABASE ${LARGE_DATABASE}`);
-  await migrate(url);
-  const pool = createPool(url, 2);
-  let state;
-  try {
-    state = await clubCounts(pool, LARGE_CLUB.id);
-  } finally {
-    await pool.end();
-  }
-  const complete = state.clubs === 1 && state.customers === LARGE_CLUB.customers && state.bookings === LARGE_CLUB.bookings;
-  if (complete) {
-    say(`reusing ${LARGE_DATABASE} (${state.customers} customers, ${state.bookings} bookings)`);
-    return { url, clubId: LARGE_CLUB.id, scratch: undefined };
-  }
-  if (state.clubs === 1) {
-    say(`${LARGE_DATABASE} holds ${state.customers} customers and ${state.bookings} bookings, not the large demo: recreating it`);
-    await freshDatabase(admin, LARGE_DATABASE);
-  }
-  say(`seeding ${LARGE_DATABASE} with the large demo (once; about 2 minutes)`);
-  await seedInto(url, 'large');
-  return { url, clubId: LARGE_CLUB.id, scratch: undefined };
-}
 
 /** Smoke mode's scratch database, dropped at the end (or on an interruption). */
 const SCRATCH_DATABASE = `clubdata_bench_read_${process.pid}`;
 
 async function prepareSmoke(admin: pg.Client): Promise<Dataset> {
   const url = await freshDatabase(admin, SCRATCH_DATABASE);
-  await seedInto(url, 'small');
+  await seedInto(url, 'small', say);
   return { url, clubId: 'club_demo_ny', scratch: SCRATCH_DATABASE };
 }
 
@@ -464,7 +406,7 @@ async function main() {
   process.once('SIGTERM', interrupted);
   try {
     const loadBefore = loadAverage();
-    dataset = smoke ? await prepareSmoke(admin) : await prepareLarge(admin);
+    dataset = smoke ? await prepareSmoke(admin) : { ...(await prepareLarge(admin, say)), scratch: undefined };
     pool = createPool(dataset.url, settings.pool_size);
     const { clubId } = dataset;
     const signals = await ensureSignals(pool, clubId, smoke ? 300 : 10_000);

@@ -33,7 +33,7 @@ import {
 } from './lib/report.ts';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
-const SCRIPTS = ['read-api', 'writer-cost', 'pipeline', 'follow'] as const;
+const SCRIPTS = ['read-api', 'writer-cost', 'pipeline', 'follow', 'mirror'] as const;
 
 const { values } = parseArgs({
   options: {

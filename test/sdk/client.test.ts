@@ -1,7 +1,7 @@
 // The SDK (sdk/src) against the real API over real HTTP: every operation once through its
 // method, lists paging by themselves, typed errors, retries on 429 and after a lost answer, and
 // following the signal stream across a cut connection.
-import { createServer, type AddressInfo } from 'node:net';
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   AuthenticationError,
@@ -13,6 +13,7 @@ import {
   OPERATIONS,
   PermissionError,
   RateLimitError,
+  TimeoutError,
   type Signal,
 } from '../../sdk/src/index.ts';
 import { pruneSignals } from '../../src/db/signals.ts';
@@ -225,6 +226,40 @@ describe('errors', () => {
     expect(expired).toMatchObject({ code: 'cursor_expired', status: 410, param: 'after_sequence' });
     const follower = client.signals.follow({ afterSequence: 1 });
     await expect(follower[Symbol.asyncIterator]().next()).rejects.toBeInstanceOf(CursorExpiredError);
+  });
+});
+
+describe('timeouts and aborts', () => {
+  it('abandons an attempt after the timeout, retries it, then says TimeoutError; an AbortSignal ends the call at once', async () => {
+    // A server that accepts connections and never answers.
+    const sockets: Socket[] = [];
+    let requests = 0;
+    const silent = createServer((socket) => {
+      sockets.push(socket);
+      socket.on('data', (chunk: Buffer) => (requests += (chunk.toString('latin1').match(/^GET /gm) ?? []).length));
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const silentBase = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    try {
+      const started = Date.now();
+      const timedOut = await new ClubData({ apiKey, baseUrl: silentBase, timeout: 200, maxRetries: 1 }).club.retrieve().catch((e: unknown) => e);
+      expect(timedOut).toBeInstanceOf(TimeoutError);
+      expect(timedOut).toBeInstanceOf(ConnectionError);
+      expect(timedOut).toMatchObject({ code: 'timeout', status: undefined });
+      expect(requests).toBe(2);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+
+      const controller = new AbortController();
+      const reason = new Error('the caller gave up');
+      const aborted = new ClubData({ apiKey, baseUrl: silentBase, maxRetries: 5 }).club.retrieve({ signal: controller.signal });
+      setTimeout(() => controller.abort(reason), 100);
+      await expect(aborted).rejects.toBe(reason);
+      // One attempt, abandoned by the abort rather than by a timeout, and not retried.
+      expect(requests).toBe(3);
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+    }
   });
 });
 

@@ -82,10 +82,29 @@ async function* batchesOf(pages: AsyncIterable<Page<{ id: string }>>): AsyncGene
   for await (const page of pages) yield { data: page.data, sequence: page.lastResponse.signalSequence ?? 0 };
 }
 
+/**
+ * The batches of a listing, the next one requested before the current one is handed over, so
+ * that storing a page overlaps with the service producing the next (the first copy's speed).
+ */
+async function* readAhead(batches: AsyncIterable<Batch>): AsyncGenerator<Batch> {
+  const iterator = batches[Symbol.asyncIterator]();
+  let next = iterator.next();
+  for (;;) {
+    const current = await next;
+    if (current.done) return;
+    next = iterator.next();
+    // Whatever happens to the page after this one surfaces when it is awaited, not before.
+    next.catch(() => undefined);
+    yield current.value;
+  }
+}
+
 /** A record as data: what the API returned, without the SDK's lastResponse. */
 const plain = <T extends object>(record: T): T => ({ ...record });
 
 const PAGE = 100;
+/** Records stored per write during a full copy. */
+const COPY_WRITE = 5000;
 const RELIST_MS = 5 * 60_000;
 
 export class Mirror extends EventEmitter<{ change: [MirrorChange] }> {
@@ -97,6 +116,7 @@ export class Mirror extends EventEmitter<{ change: [MirrorChange] }> {
   #writes: Promise<void> = Promise.resolve();
   #relistTimer: NodeJS.Timeout | undefined;
   #copying = false;
+  #relisting = false;
   readonly #stats: MirrorStats = { sequence: undefined, generation: undefined, applied: 0, skipped: 0, copies: 0, lagMs: undefined };
   /** The store holding the copy; read it with `records()` and `get()`. */
   readonly store: MirrorStore;
@@ -241,13 +261,21 @@ export class Mirror extends EventEmitter<{ change: [MirrorChange] }> {
       if (this.#resources.has('participants')) listings.push({ resource: 'participants', batches: this.#participantBatches(eventIds) });
       for (const { resource, batches } of listings) {
         let records = 0;
-        for await (const { data, sequence } of batches) {
+        // Pages are stored a few at a time: fewer, larger transactions (a copy is resumed from
+        // scratch anyway, so nothing is lost by holding a few pages).
+        let pending: MirrorRecord[] = [];
+        for await (const { data, sequence } of readAhead(batches)) {
           low = Math.min(low, sequence);
           if (resource === 'events') eventIds.push(...data.map((e) => e.id));
-          await this.#write({ generation, put: data.map((record) => ({ resource, id: record.id, sequence, data: record })) });
+          for (const record of data) pending.push({ resource, id: record.id, sequence, data: record });
           records += data.length;
+          if (pending.length >= COPY_WRITE) {
+            await this.#write({ generation, put: pending });
+            pending = [];
+          }
           this.#options.onProgress?.({ resource, records, generation });
         }
+        if (pending.length > 0) await this.#write({ generation, put: pending });
       }
       const cursor = { generation, sequence: Number.isFinite(low) ? low : 0 };
       await this.#write({ generation, put: [], cursor });
@@ -338,7 +366,17 @@ export class Mirror extends EventEmitter<{ change: [MirrorChange] }> {
 
   /** Lists the resources no signal follows again, each replaced whole in one write. */
   async #relist(): Promise<void> {
-    if (this.#copying || !this.#cursor) return;
+    if (this.#copying || this.#relisting || !this.#cursor) return;
+    this.#relisting = true;
+    try {
+      await this.#relistResources();
+    } finally {
+      this.#relisting = false;
+    }
+  }
+
+  async #relistResources(): Promise<void> {
+    if (!this.#cursor) return;
     const resources = RELISTED_RESOURCES.filter((r) => this.#resources.has(r));
     for (const { resource, batches } of this.#listings(resources)) {
       const generation = this.#cursor.generation;
@@ -346,6 +384,7 @@ export class Mirror extends EventEmitter<{ change: [MirrorChange] }> {
       for await (const { data, sequence } of batches) {
         for (const record of data) put.push({ resource, id: record.id, sequence, data: record });
       }
+      // A copy that began meanwhile replaces the generation this listing was for.
       if (this.#copying || generation !== this.#cursor.generation) return;
       const before = new Map((await this.store.records(generation, resource)).map((r) => [r.id, r.data]));
       await this.#write({ generation, put, replace: [resource] });

@@ -4,15 +4,18 @@
 import { DatabaseSync, type StatementSync } from 'node:sqlite';
 import type { MirrorCursor, MirrorRecord, MirrorStore, MirrorWrite } from './store.ts';
 
+// A rowid table with the key in an index, rather than a table clustered on the key: records are
+// a few hundred bytes of JSON, and ids arrive in no order, so clustering would rewrite large
+// pages all over the file at every insert (16 GB written for a 500 MB copy of the large club).
 const SCHEMA = `
   CREATE TABLE IF NOT EXISTS mirror_records (
     generation INTEGER NOT NULL,
     resource   TEXT NOT NULL,
     id         TEXT NOT NULL,
     sequence   INTEGER NOT NULL,
-    data       TEXT NOT NULL,
-    PRIMARY KEY (generation, resource, id)
-  ) WITHOUT ROWID;
+    data       TEXT NOT NULL
+  );
+  CREATE UNIQUE INDEX IF NOT EXISTS mirror_records_key ON mirror_records (generation, resource, id);
   CREATE TABLE IF NOT EXISTS mirror_cursor (
     one        INTEGER PRIMARY KEY CHECK (one = 1),
     generation INTEGER NOT NULL,
@@ -45,7 +48,12 @@ export class SqliteStore implements MirrorStore {
   /** Opens (or creates) the file; `:memory:` works too. */
   constructor(path: string) {
     this.#db = new DatabaseSync(path);
-    this.#db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;');
+    // WAL with synchronous NORMAL: a commit survives the process being killed, and the file is
+    // never corrupted; 64 MB of page cache and checkpoints every 64 MB of log keep a large first
+    // copy from re-reading and rewriting the same pages.
+    this.#db.exec(
+      'PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000; PRAGMA cache_size = -65536; PRAGMA wal_autocheckpoint = 16384;',
+    );
     this.#db.exec(SCHEMA);
     this.#statements = {
       cursor: this.#db.prepare('SELECT generation, sequence FROM mirror_cursor WHERE one = 1'),
