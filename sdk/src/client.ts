@@ -94,7 +94,7 @@ export class ClubData {
 
   readonly customers = {
     list: (params?: Params<'listCustomers'>, options?: RequestOptions) => this.#list<'listCustomers'>('/v1/customers', params, options),
-    retrieve: (id: string, params?: Params<'retrieveCustomer'>, options?: RequestOptions) =>
+    retrieve: async (id: string, params?: Params<'retrieveCustomer'>, options?: RequestOptions) =>
       this.#get<'retrieveCustomer'>(`/v1/customers/${segment(id)}`, params, options),
   };
 
@@ -104,7 +104,7 @@ export class ClubData {
 
   readonly coaches = {
     list: (params?: Params<'listCoaches'>, options?: RequestOptions) => this.#list<'listCoaches'>('/v1/coaches', params, options),
-    retrieve: (id: string, options?: RequestOptions) => this.#get<'retrieveCoach'>(`/v1/coaches/${segment(id)}`, undefined, options),
+    retrieve: async (id: string, options?: RequestOptions) => this.#get<'retrieveCoach'>(`/v1/coaches/${segment(id)}`, undefined, options),
   };
 
   readonly schedule = {
@@ -113,23 +113,23 @@ export class ClubData {
 
   readonly bookings = {
     list: (params?: Params<'listBookings'>, options?: RequestOptions) => this.#list<'listBookings'>('/v1/bookings', params, options),
-    retrieve: (id: string, options?: RequestOptions) => this.#get<'retrieveBooking'>(`/v1/bookings/${segment(id)}`, undefined, options),
+    retrieve: async (id: string, options?: RequestOptions) => this.#get<'retrieveBooking'>(`/v1/bookings/${segment(id)}`, undefined, options),
   };
 
   readonly events = {
     list: (params?: Params<'listEvents'>, options?: RequestOptions) => this.#list<'listEvents'>('/v1/events', params, options),
-    retrieve: (id: string, options?: RequestOptions) => this.#get<'retrieveEvent'>(`/v1/events/${segment(id)}`, undefined, options),
+    retrieve: async (id: string, options?: RequestOptions) => this.#get<'retrieveEvent'>(`/v1/events/${segment(id)}`, undefined, options),
     participants: {
       list: (eventId: string, params?: Params<'listEventParticipants'>, options?: RequestOptions) =>
         this.#list<'listEventParticipants'>(`/v1/events/${segment(eventId)}/participants`, params, options),
-      retrieve: (eventId: string, participantId: string, options?: RequestOptions) =>
+      retrieve: async (eventId: string, participantId: string, options?: RequestOptions) =>
         this.#get<'retrieveEventParticipant'>(`/v1/events/${segment(eventId)}/participants/${segment(participantId)}`, undefined, options),
     },
   };
 
   readonly orders = {
     list: (params?: Params<'listOrders'>, options?: RequestOptions) => this.#list<'listOrders'>('/v1/orders', params, options),
-    retrieve: (id: string, options?: RequestOptions) => this.#get<'retrieveOrder'>(`/v1/orders/${segment(id)}`, undefined, options),
+    retrieve: async (id: string, options?: RequestOptions) => this.#get<'retrieveOrder'>(`/v1/orders/${segment(id)}`, undefined, options),
   };
 
   readonly transactions = {
@@ -142,7 +142,7 @@ export class ClubData {
 
   readonly signals = {
     list: (params?: Params<'listSignals'>, options?: RequestOptions) => this.#list<'listSignals'>('/v1/signals', params, options),
-    retrieve: (id: string, options?: RequestOptions) => this.#get<'retrieveSignal'>(`/v1/signals/${segment(id)}`, undefined, options),
+    retrieve: async (id: string, options?: RequestOptions) => this.#get<'retrieveSignal'>(`/v1/signals/${segment(id)}`, undefined, options),
     /** The raw stream: signal and watermark events from one connection, with no reconnection. */
     stream: (params?: StreamOptions, options?: RequestOptions): AsyncGenerator<StreamEvent, void, undefined> => streamSignals(this.#http, params, options),
     /** Every signal from `afterSequence` on as it commits, reconnecting and resuming by itself. */
@@ -157,15 +157,15 @@ export class ClubData {
     create: (body: RequestBody<'createWebhookEndpoint'>, options?: RequestOptions) =>
       this.#write<'createWebhookEndpoint'>('POST', '/v1/webhook_endpoints', body, options),
     list: (options?: RequestOptions) => this.#list<'listWebhookEndpoints'>('/v1/webhook_endpoints', undefined, options),
-    retrieve: (id: string, options?: RequestOptions) => this.#get<'retrieveWebhookEndpoint'>(`/v1/webhook_endpoints/${segment(id)}`, undefined, options),
-    update: (id: string, body: RequestBody<'updateWebhookEndpoint'>, options?: RequestOptions) =>
+    retrieve: async (id: string, options?: RequestOptions) => this.#get<'retrieveWebhookEndpoint'>(`/v1/webhook_endpoints/${segment(id)}`, undefined, options),
+    update: async (id: string, body: RequestBody<'updateWebhookEndpoint'>, options?: RequestOptions) =>
       this.#write<'updateWebhookEndpoint'>('POST', `/v1/webhook_endpoints/${segment(id)}`, body, options),
-    delete: (id: string, options?: RequestOptions) => this.#write<'deleteWebhookEndpoint'>('DELETE', `/v1/webhook_endpoints/${segment(id)}`, undefined, options),
+    delete: async (id: string, options?: RequestOptions) => this.#write<'deleteWebhookEndpoint'>('DELETE', `/v1/webhook_endpoints/${segment(id)}`, undefined, options),
     /** A new signing secret; the old one keeps verifying for a while (docs/webhooks.md). */
-    rotateSecret: (id: string, options?: RequestOptions) =>
+    rotateSecret: async (id: string, options?: RequestOptions) =>
       this.#write<'rotateWebhookEndpointSecret'>('POST', `/v1/webhook_endpoints/${segment(id)}/rotate_secret`, undefined, options),
     /** Delivers again what the endpoint missed between `since` and `until`. */
-    recover: (id: string, body: RequestBody<'recoverWebhookEndpoint'>, options?: RequestOptions) =>
+    recover: async (id: string, body: RequestBody<'recoverWebhookEndpoint'>, options?: RequestOptions) =>
       this.#write<'recoverWebhookEndpoint'>('POST', `/v1/webhook_endpoints/${segment(id)}/recover`, body, options),
     listAttempts: (id: string, params?: Params<'listWebhookEndpointAttempts'>, options?: RequestOptions) =>
       this.#list<'listWebhookEndpointAttempts'>(`/v1/webhook_endpoints/${segment(id)}/attempts`, params, options),

@@ -76,7 +76,7 @@ export async function runMirror(settings: MirrorSettings): Promise<number> {
     }
   } catch (error) {
     if (progressShown) process.stderr.write('\n');
-    const reason = error instanceof ClubDataError && error.status === undefined ? `${error.message} (is the service running at ${settings.apiUrl}?)` : (error as Error).message;
+    const reason = error instanceof ClubDataError && error.status === undefined ? `${error.message} (is the service running at ${settings.apiUrl}? --api names another address)` : (error as Error).message;
     process.stderr.write(`clubdata mirror: ${reason}\n`);
     status = 1;
   } finally {

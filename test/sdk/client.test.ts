@@ -204,6 +204,10 @@ describe('errors', () => {
     expect(narrow).toBeInstanceOf(PermissionError);
     expect(narrow).toMatchObject({ code: 'insufficient_scope', status: 403 });
 
+    // A call that cannot be made rejects (it does not throw before returning its promise).
+    const noId = client.customers.retrieve('');
+    await expect(noId).rejects.toBeInstanceOf(TypeError);
+
     const nowhere = await new ClubData({ apiKey, baseUrl: `http://127.0.0.1:${await closedPort()}`, maxRetries: 0 }).club.retrieve().catch((e: unknown) => e);
     expect(nowhere).toBeInstanceOf(ConnectionError);
     expect(nowhere).toMatchObject({ code: 'connection_refused', status: undefined });
