@@ -21,6 +21,7 @@ import { seedDemo } from '../../src/demo/seed.ts';
 import { ALL_SCOPES } from '../../src/domain/scopes.ts';
 import { insertCustomer } from '../fixtures.ts';
 import { eventually } from '../workers/pipeline-helper.ts';
+import { freePort } from '../workers/processes.ts';
 import { bearer, insertClub, setupApp } from '../helper.ts';
 import { expectOpenApi } from '../openapi.ts';
 import { CuttingProxy } from './cutting-proxy.ts';
@@ -48,15 +49,6 @@ beforeAll(async () => {
   client = new ClubData({ apiKey, baseUrl: base });
 });
 afterAll(() => proxy?.stop());
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Every record of a list, read page by page with plain fetch, for comparison. */
 async function fetchAll(path: string): Promise<{ id: string }[]> {
@@ -208,7 +200,7 @@ describe('errors', () => {
     const noId = client.customers.retrieve('');
     await expect(noId).rejects.toBeInstanceOf(TypeError);
 
-    const nowhere = await new ClubData({ apiKey, baseUrl: `http://127.0.0.1:${await closedPort()}`, maxRetries: 0 }).club.retrieve().catch((e: unknown) => e);
+    const nowhere = await new ClubData({ apiKey, baseUrl: `http://127.0.0.1:${await freePort()}`, maxRetries: 0 }).club.retrieve().catch((e: unknown) => e);
     expect(nowhere).toBeInstanceOf(ConnectionError);
     expect(nowhere).toMatchObject({ code: 'connection_refused', status: undefined });
   });
