@@ -160,6 +160,8 @@ for (const backend of ['redis', 'postgres'] as const) {
         vi.useRealTimers();
       }
       expect(refusal(body, headers)).toBe('verified');
+      // Deleted, so that the lanes the later tests count are their own.
+      expect((await api.call('DELETE', `/v1/webhook_endpoints/${endpoint.id}`)).statusCode).toBe(200);
     });
 
     it('retries a failing receiver on the schedule and records every attempt', async () => {
