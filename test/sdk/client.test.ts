@@ -4,6 +4,7 @@
 import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  ApiError,
   AuthenticationError,
   ClubData,
   ConnectionError,
@@ -22,7 +23,9 @@ import { ALL_SCOPES } from '../../src/domain/scopes.ts';
 import { insertCustomer } from '../fixtures.ts';
 import { eventually } from '../workers/pipeline-helper.ts';
 import { freePort } from '../workers/processes.ts';
-import { bearer, insertClub, setupApp } from '../helper.ts';
+import { buildApp } from '../../src/app.ts';
+import { createPool } from '../../src/db/pool.ts';
+import { bearer, insertClub, setupApp, testConfig, testSecretBox } from '../helper.ts';
 import { expectOpenApi } from '../openapi.ts';
 import { CuttingProxy } from './cutting-proxy.ts';
 
@@ -282,6 +285,40 @@ describe('retries', () => {
       expect(limitedErrors[0]).toMatchObject({ status: 429, type: 'rate_limit_error' });
     } finally {
       await limited.app.close();
+    }
+  });
+
+  it('wait out a 503 from an API whose database went away, and succeed once it is back', async () => {
+    // The API's own connection to PostgreSQL goes through a proxy that can refuse it.
+    const database = new CuttingProxy(t.url);
+    const databaseAt = new URL(await database.start());
+    const direct = new URL(t.url);
+    direct.host = databaseAt.host;
+    const pool = createPool(direct.toString(), 2);
+    const app = await buildApp({ config: testConfig({ rateLimit: { perSecond: 1_000_000, burst: 10_000_000 } }), pool, secretBox: testSecretBox() });
+    const unreliable = await listen(app);
+    try {
+      const answers: number[] = [];
+      const counting: typeof fetch = async (input, init) => {
+        const response = await fetch(input, init);
+        answers.push(response.status);
+        if (response.status === 503) database.refuse(false);
+        return response;
+      };
+      database.refuse(true);
+      database.cutAll();
+      const club = await new ClubData({ apiKey, baseUrl: unreliable, fetch: counting }).club.retrieve();
+      expect(club.id).toBe(CLUB);
+      expect(answers).toEqual([503, 200]);
+      database.refuse(true);
+      database.cutAll();
+      const refused = await new ClubData({ apiKey, baseUrl: unreliable, maxRetries: 0 }).club.retrieve().catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(ApiError);
+      expect(refused).toMatchObject({ status: 503, code: 'database_unavailable' });
+    } finally {
+      await app.close();
+      await pool.end().catch(() => undefined);
+      await database.stop();
     }
   });
 

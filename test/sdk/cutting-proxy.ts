@@ -1,6 +1,7 @@
-// A TCP proxy on loopback in front of the API, to lose answers on purpose: the request reaches
-// the API and is acted on, but the client's connection is cut before the answer comes back, or
-// every open connection is cut at once (a stream dropped mid-way).
+// A TCP proxy on loopback in front of a server, to lose answers on purpose: the request reaches
+// the server and is acted on, but the client's connection is cut before the answer comes back;
+// every open connection is cut at once (a stream dropped mid-way); or new connections are
+// refused (the API's database gone away).
 import { createServer, connect, type Server, type Socket } from 'node:net';
 
 export class CuttingProxy {
@@ -8,16 +9,21 @@ export class CuttingProxy {
   #server: Server | undefined;
   readonly #clients = new Set<Socket>();
   #dropAnswers = 0;
+  #refusing = false;
   /** Answers lost so far: requests the API acted on whose client never heard back. */
   dropped = 0;
 
   constructor(target: string) {
     const url = new URL(target);
-    this.#target = { host: url.hostname, port: Number(url.port) };
+    this.#target = { host: url.hostname, port: Number(url.port || (url.protocol === 'postgresql:' ? 5432 : 80)) };
   }
 
   async start(): Promise<string> {
     this.#server = createServer((client) => {
+      if (this.#refusing) {
+        client.destroy();
+        return;
+      }
       this.#clients.add(client);
       const upstream = connect(this.#target);
       client.on('close', () => {
@@ -46,6 +52,11 @@ export class CuttingProxy {
   /** The next `count` answers are lost: each client connection is cut as its answer starts. */
   dropNextAnswers(count = 1): void {
     this.#dropAnswers = count;
+  }
+
+  /** While on, every new connection is closed at once (what a server that went away does). */
+  refuse(on: boolean): void {
+    this.#refusing = on;
   }
 
   /** Cuts every open connection now. */
