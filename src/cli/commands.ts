@@ -153,16 +153,23 @@ export async function runCommand(command: string, args: string[], config: Config
       if (!(rate > 0 && rate <= 1000)) throw new UsageError('--rate must be a number of changes per second, more than 0 and at most 1000 (e.g. 5 or 5/s)');
       if (!(duration > 0 && duration <= 86_400)) throw new UsageError('--duration must be a number of seconds, at most 86400');
       const json = Boolean(values.json);
-      if (!json) process.stderr.write(`simulating ${rate} changes/s for ${duration} s on ${clubId} (Ctrl-C stops early)\n`);
-      const summary = await withDatabase(config, (pool) =>
-        simulate(pool, {
+      const summary = await withDatabase(config, async (pool) => {
+        // Said only once the club is known to exist, so an unknown club gets one line.
+        const club = await pool.query('SELECT 1 FROM clubs WHERE club_id = $1', [clubId]);
+        if (club.rowCount === 0) return null;
+        if (!json) process.stderr.write(`simulating ${rate} changes/s for ${duration} s on ${clubId} (Ctrl-C stops early)\n`);
+        return simulate(pool, {
           clubId,
           ratePerSecond: rate,
           durationSeconds: duration,
           signal: interruption(),
           onChange: json ? undefined : (action, id) => process.stderr.write(`  ${action.padEnd(24)} ${id}\n`),
-        }),
-      );
+        });
+      });
+      if (!summary) {
+        process.stderr.write(`clubdata: no club ${clubId}\n`);
+        return 1;
+      }
       print(json, summary, () =>
         [
           `${Object.values(summary.changes).reduce((a, b) => a + b, 0)} changes in ${summary.seconds} s:`,
@@ -375,7 +382,14 @@ async function keysCommand([sub, ...args]: string[], config: Config): Promise<nu
   if (sub === 'list') {
     const { values } = parse(args, { club: { type: 'string' } });
     const clubId = required(values, 'club');
-    const keys = await withDatabase(config, (pool) => listKeys(pool, clubId));
+    const keys = await withDatabase(config, async (pool) => {
+      const club = await pool.query('SELECT 1 FROM clubs WHERE club_id = $1', [clubId]);
+      return club.rowCount === 0 ? null : listKeys(pool, clubId);
+    });
+    if (!keys) {
+      process.stderr.write(`clubdata: no club ${clubId}\n`);
+      return 1;
+    }
     print(Boolean(values.json), keys, () => table(keys, KEY_COLUMNS));
     return 0;
   }

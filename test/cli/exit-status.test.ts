@@ -52,6 +52,8 @@ describe('npm test on the embedded PostgreSQL fallback', () => {
 describe('CLI commands that fail', () => {
   const failing = [
     { args: ['keys', 'create', '--club', 'club_nope'], message: 'clubdata: no club club_nope' },
+    { args: ['keys', 'list', '--club', 'club_nope'], message: 'clubdata: no club club_nope' },
+    { args: ['simulate', '--club', 'club_nope', '--duration', '1'], message: 'clubdata: no club club_nope' },
     { args: ['clubs', 'update', 'club_nope', '--name', 'X'], message: 'clubdata: no club club_nope' },
   ];
   const clubdata = (env: NodeJS.ProcessEnv, args: string[]) => run(process.execPath, [join(ROOT, 'src/cli.ts'), ...args], env);

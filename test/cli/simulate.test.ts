@@ -44,6 +44,7 @@ describe('clubdata simulate', () => {
     const unknown = simulate('--club', 'club_nope', '--duration', '1');
     expect(unknown.status).toBe(1);
     expect(unknown.stderr).toMatch(/no club club_nope/);
+    expect(unknown.stderr).not.toMatch(/simulating/);
     expect(unknown.stderr).not.toMatch(/\n\s+at /);
   });
 });
