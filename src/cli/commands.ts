@@ -4,7 +4,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { createLogger } from '../logger.ts';
 import type { Config } from '../config.ts';
 import { createKey, listKeys, revokeKey } from '../db/api-keys.ts';
-import { createClub, listClubs, updateClub, type ClubInput } from '../db/clubs.ts';
+import { clubExists, createClub, listClubs, updateClub, type ClubInput } from '../db/clubs.ts';
 import { listEndpointAttempts } from '../db/delivery-attempts.ts';
 import { describeMigration, migrate } from '../db/migrate.ts';
 import { createPool, type Pool } from '../db/pool.ts';
@@ -155,8 +155,7 @@ export async function runCommand(command: string, args: string[], config: Config
       const json = Boolean(values.json);
       const summary = await withDatabase(config, async (pool) => {
         // Said only once the club is known to exist, so an unknown club gets one line.
-        const club = await pool.query('SELECT 1 FROM clubs WHERE club_id = $1', [clubId]);
-        if (club.rowCount === 0) return null;
+        if (!(await clubExists(pool, clubId))) return null;
         if (!json) process.stderr.write(`simulating ${rate} changes/s for ${duration} s on ${clubId} (Ctrl-C stops early)\n`);
         return simulate(pool, {
           clubId,
@@ -255,8 +254,7 @@ async function mirrorCommand(args: string[], config: Config): Promise<number> {
   }
   const clubId = String(values.club);
   return withDatabase(config, async (pool) => {
-    const club = await pool.query('SELECT 1 FROM clubs WHERE club_id = $1', [clubId]);
-    if (club.rowCount === 0) {
+    if (!(await clubExists(pool, clubId))) {
       process.stderr.write(`clubdata: no club ${clubId}\n`);
       return 1;
     }
@@ -366,8 +364,7 @@ async function keysCommand([sub, ...args]: string[], config: Config): Promise<nu
     }
     const name = typeof values.name === 'string' ? values.name : '';
     const key = await withDatabase(config, async (pool) => {
-      const club = await pool.query('SELECT 1 FROM clubs WHERE club_id = $1', [clubId]);
-      if (club.rowCount === 0) return null;
+      if (!(await clubExists(pool, clubId))) return null;
       return createKey(pool, { clubId, name, scopes: [...new Set(scopes)], expiresAt });
     });
     if (!key) {
@@ -383,8 +380,7 @@ async function keysCommand([sub, ...args]: string[], config: Config): Promise<nu
     const { values } = parse(args, { club: { type: 'string' } });
     const clubId = required(values, 'club');
     const keys = await withDatabase(config, async (pool) => {
-      const club = await pool.query('SELECT 1 FROM clubs WHERE club_id = $1', [clubId]);
-      return club.rowCount === 0 ? null : listKeys(pool, clubId);
+      return (await clubExists(pool, clubId)) ? listKeys(pool, clubId) : null;
     });
     if (!keys) {
       process.stderr.write(`clubdata: no club ${clubId}\n`);

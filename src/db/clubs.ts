@@ -35,6 +35,12 @@ export async function createClub(pool: Pool, input: Partial<ClubInput> & Pick<Cl
   return rows[0]!;
 }
 
+/** Whether the club exists: what a command checks before it acts on one, to say "no club X". */
+export async function clubExists(pool: Pool, id: string): Promise<boolean> {
+  const result = await pool.query('SELECT 1 FROM clubs WHERE club_id = $1', [id]);
+  return result.rowCount === 1;
+}
+
 export async function listClubs(pool: Pool): Promise<ClubRow[]> {
   const { rows } = await pool.query<ClubRow>(`SELECT ${COLUMNS} FROM clubs ORDER BY created_at, club_id`);
   return rows;

@@ -1,5 +1,6 @@
 // `clubdata simulate`: live changes to a club made with plain SQL, as the platform would make
 // them, so that a new user sees signals appear. Bounded by a duration; summarises at the end.
+import { clubExists } from '../db/clubs.ts';
 import type { Pool } from '../db/pool.ts';
 import { withTransaction } from '../db/transaction.ts';
 
@@ -275,8 +276,7 @@ function chooseAction(): Action {
 }
 
 export async function simulate(pool: Pool, options: SimulateOptions): Promise<SimulateSummary> {
-  const club = await pool.query('SELECT 1 FROM clubs WHERE club_id = $1', [options.clubId]);
-  if (club.rowCount === 0) throw new Error(`no club ${options.clubId}`);
+  if (!(await clubExists(pool, options.clubId))) throw new Error(`no club ${options.clubId}`);
   const start = await pool.query<{ n: string }>('SELECT coalesce(max(sequence), 0) AS n FROM signals WHERE club_id = $1', [
     options.clubId,
   ]);

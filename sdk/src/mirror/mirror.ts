@@ -321,8 +321,15 @@ export class Mirror extends EventEmitter<{ change: [MirrorChange] }> {
         : noun === 'participant' && object.event_id
           ? { resource: 'events', id: object.event_id }
           : undefined;
+    // What the store holds for each record this signal may change, read once.
+    const held = new Map<string, MirrorRecord | undefined>();
+    const storedOf = async (resource: string, id: string) => {
+      const key = `${resource}/${id}`;
+      if (!held.has(key)) held.set(key, await this.store.get(cursor.generation, resource, id));
+      return held.get(key);
+    };
     if (parent && this.#resources.has(parent.resource)) {
-      const stored = await this.store.get(cursor.generation, parent.resource, parent.id);
+      const stored = await storedOf(parent.resource, parent.id);
       if (!stored || stored.sequence < signal.sequence) {
         const fresh = await this.#retrieve(parent.resource, parent.id);
         if (fresh) candidates.push(fresh);
@@ -332,7 +339,7 @@ export class Mirror extends EventEmitter<{ change: [MirrorChange] }> {
     const changes: MirrorChange[] = [];
     for (const record of candidates) {
       if (!this.#resources.has(record.resource as MirrorResource)) continue;
-      const stored = await this.store.get(cursor.generation, record.resource, record.id);
+      const stored = await storedOf(record.resource, record.id);
       if (stored && stored.sequence >= record.sequence) continue;
       put.push(record);
       changes.push({
