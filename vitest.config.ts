@@ -8,8 +8,8 @@ export default defineConfig({
     maxWorkers: 2,
     // Generous: many tests start real processes (the CLI, workers, npm start), each a Node start
     // and a database connection, seconds apiece when the 2-core machine is busy. A test that
-    // hangs still fails, a minute later.
-    testTimeout: 60_000,
+    // hangs still fails, two minutes later. Nothing here asserts a duration: waits are bounds.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     reporters: ['default'],
   },

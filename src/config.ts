@@ -42,6 +42,12 @@ export interface Config {
     concurrency: number;
     /** Requests in flight to one endpoint: the size of its lane's batches. */
     perEndpointConcurrency: number;
+    /**
+     * How long a lane with nothing due waits for a wake from its own process's relay before it
+     * ends (workers/deliver.ts). Not an environment setting: 250 ms; tests lengthen it so that
+     * whether a lane lingers does not depend on how fast the machine is.
+     */
+    laneLingerMs: number;
   };
   /** Namespace of the queues in Redis (BullMQ's prefix), so deployments can share a Redis. */
   queuePrefix: string;
@@ -167,6 +173,7 @@ export function loadConfig(env: Env = process.env): Config {
       disableAfterMs: durations(env, 'ENDPOINT_DISABLE_AFTER', '5d')[0]!,
       concurrency: integer(env, 'DELIVERY_CONCURRENCY', 50, 1, 1000),
       perEndpointConcurrency: integer(env, 'DELIVERY_PER_ENDPOINT_CONCURRENCY', 5, 1, 1000),
+      laneLingerMs: 250,
     },
     operator: operator(env),
     queuePrefix: queuePrefix(env),

@@ -140,7 +140,9 @@ async function start(
     redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
     redis.on('error', (error) => log.warn({ err: error }, 'redis error'));
     await redis.connect();
-    steps.push(['close redis', () => redis!.quit()]);
+    // QUIT needs a connection: one still reconnecting after an outage is dropped instead (it has
+    // nothing to flush, and quit() would fail the shutdown).
+    steps.push(['close redis', async () => (redis!.status === 'ready' ? void (await redis!.quit()) : redis!.disconnect())]);
   }
 
   // Retention: prune once at start, then hourly. Safe to run on every instance at once.

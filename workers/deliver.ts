@@ -31,15 +31,6 @@ import type { DeliveryMetrics } from '../src/metrics.ts';
 import { reportGivenUp, wakeLanes, type GivenUpJob, type LaneJob } from '../src/queue/queues.ts';
 
 /**
- * How long a lane with nothing due stays for a wake from the relay of its own process before it
- * ends: longer than the relay's passes are apart under load (tens of ms), short beside a lane's
- * other waits. A lingering lane holds one of the process's DELIVERY_CONCURRENCY lane slots, so
- * lanes linger only while at most half the slots are taken: with many endpoints each getting a
- * trickle, lingering lanes would otherwise keep others waiting for a slot.
- */
-const LANE_LINGER_MS = 250;
-
-/**
  * How long a lane claims from the floor of its last claim (cd_claim_lane) before it looks at the
  * endpoint's whole range again: the bound on how late it finds a delivery made pending below
  * that floor by something it was not told about (another process's fan-out racing its own, a
@@ -92,6 +83,13 @@ export function createLaneProcessor(options: DeliverOptions) {
   // A delivery claimed ahead is still posted while its attempt can end inside its lease, with a
   // second to spare: it waited at most this long in its lane (9 s with the default lease).
   const postableForMs = leaseMs - config.delivery.timeoutMs - 1000;
+  // How long a lane with nothing due stays for a wake from the relay of its own process before it
+  // ends (config.delivery.laneLingerMs, 250 ms): longer than the relay's passes are apart under
+  // load (tens of ms), short beside a lane's other waits. A lingering lane holds one of the
+  // process's DELIVERY_CONCURRENCY lane slots, so lanes linger only while at most half the slots
+  // are taken: with many endpoints each getting a trickle, lingering lanes would otherwise keep
+  // others waiting for a slot.
+  const lingerMs = config.delivery.laneLingerMs;
   const lingerWhileRunning = Math.floor(config.delivery.concurrency / 2);
   const guard = config.environment === 'development' ? 'allow-private' : 'public-only';
   const openSecret = createSecretOpener(options.secretBox);
@@ -244,7 +242,7 @@ export function createLaneProcessor(options: DeliverOptions) {
         if (nextMs !== 0 && !woken && !stopping && running.size <= lingerWhileRunning) {
           const from = Date.now();
           await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, Math.min(LANE_LINGER_MS, nextMs ?? LANE_LINGER_MS));
+            const timer = setTimeout(resolve, Math.min(lingerMs, nextMs ?? lingerMs));
             onWake = () => {
               clearTimeout(timer);
               resolve();

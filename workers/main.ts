@@ -122,6 +122,7 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
       clearInterval(reconcileTimer);
       clearInterval(depthTimer);
       lanes.stop();
+      log.info('delivery lanes stopping: attempts in flight finish, what is claimed ahead goes back to the queue');
       await relay.stop();
       await reconciling;
       // worker.close() stops taking jobs and waits for the active ones; an attempt is bounded by

@@ -11,13 +11,15 @@ import { DEFAULT_SCOPES } from '../../src/domain/scopes.ts';
 import { expectOpenApi } from '../openapi.ts';
 import { bearer, insertClub, setupApp, testConfig, type TestContext, testSecretBox } from '../helper.ts';
 
+/** How long a key lookup is reused (API_KEY_CACHE_MS), on every instance here. */
+const KEY_CACHE_MS = 1000;
 let t: TestContext;
 let club: { id: string };
 let closedClub: { id: string };
 
 beforeAll(async () => {
-  // The cache is on (1 s), as in production: revocation must still be seen within 2 s.
-  t = await setupApp({ apiKeyCacheMs: 1000 });
+  // The cache is on, as in production: a revocation is seen once a cached lookup expires.
+  t = await setupApp({ apiKeyCacheMs: KEY_CACHE_MS });
   club = await insertClub(t.pool);
   closedClub = await insertClub(t.pool, { api_access: false });
 });
@@ -220,7 +222,7 @@ describe('revocation with the key cache on', () => {
   beforeAll(async () => {
     // A second instance of the service on the same database, with its own pool and cache.
     secondPool = createPool(t.url, 2);
-    second = await buildApp({ secretBox: testSecretBox(), config: testConfig({ apiKeyCacheMs: 1000 }), pool: secondPool });
+    second = await buildApp({ secretBox: testSecretBox(), config: testConfig({ apiKeyCacheMs: KEY_CACHE_MS }), pool: secondPool });
     await second.ready();
   });
   afterAll(async () => {
@@ -228,7 +230,7 @@ describe('revocation with the key cache on', () => {
     await secondPool?.end();
   });
 
-  it('refuses a revoked key within 2 seconds on every instance', async () => {
+  it('refuses a revoked key on every instance once a key lookup may no longer be reused (API_KEY_CACHE_MS)', async () => {
     const key = await keyFor(club.id);
     const request = (app: FastifyInstance) =>
       app.inject({ method: 'GET', url: '/v1/customers', headers: { authorization: `Bearer ${key.key}` } });
@@ -237,23 +239,14 @@ describe('revocation with the key cache on', () => {
     expect((await request(second)).statusCode).toBe(200);
 
     await t.pool.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [key.id]);
-    const revokedAt = Date.now();
-    const refusedAfter = new Map<FastifyInstance, number>();
-    for (let i = 0; i < 60 && refusedAfter.size < 2; i++) {
-      for (const app of [t.app, second]) {
-        if (refusedAfter.has(app)) continue;
-        const res = await request(app);
-        if (res.statusCode === 401) {
-          expect(res.json().error.code).toBe('api_key_revoked');
-          refusedAfter.set(app, Date.now() - revokedAt);
-        } else {
-          expect(res.statusCode).toBe(200);
-        }
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    // Every lookup either instance cached was made before the revocation: once the cache time
+    // has passed, none may be reused. (However slow the machine: waiting longer proves no less.)
+    await new Promise((resolve) => setTimeout(resolve, KEY_CACHE_MS));
+    for (const app of [t.app, second]) {
+      const res = await request(app);
+      expect(res.statusCode).toBe(401);
+      expect(res.json().error.code).toBe('api_key_revoked');
     }
-    expect(refusedAfter.size, 'both instances refuse the revoked key').toBe(2);
-    for (const elapsed of refusedAfter.values()) expect(elapsed).toBeLessThanOrEqual(2000);
     // Once refused, always refused.
     expect((await request(t.app)).statusCode).toBe(401);
     expect((await request(second)).statusCode).toBe(401);

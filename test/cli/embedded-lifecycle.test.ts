@@ -162,7 +162,7 @@ describe('the embedded PostgreSQL has one owner at a time', () => {
     // Requests that need the database were answered 503 in the envelope, never 500.
     expect([...seen.api].filter((answer) => !answer.startsWith('200'))).toEqual(['503 database_unavailable']);
     expect(first.output()).toContain(`the embedded PostgreSQL (process ${pid}) exited unexpectedly; starting it again`);
-    await waitFor('the log line of its return', () => (first.output().includes('the embedded PostgreSQL is back') ? true : undefined), 5_000);
+    await waitFor('the log line of its return', () => (first.output().includes('the embedded PostgreSQL is back') ? true : undefined), 30_000);
     expect(await postmasterPid()).not.toBe(pid);
   }, 60_000);
 

@@ -54,7 +54,7 @@ describe('clubdata mirror', () => {
     expect(first.stderr()).toMatch(/ready at sequence \d+: 50 customers, \d+ bookings, \d+ events, \d+ participants, 1 club, /);
 
     const customer = await insertCustomer(t.pool, CLUB);
-    await eventually('the change is printed', async () => first.stdout().includes(customer), 15_000);
+    await eventually('the change is printed', async () => first.stdout().includes(customer), 45_000);
     expect(first.stdout()).toMatch(new RegExp(`customers\\s+${customer}  new \\(sequence \\d+, lag \\d+ ms\\)`));
 
     first.child.kill('SIGINT');

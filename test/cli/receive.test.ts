@@ -32,7 +32,7 @@ afterAll(() => {
 });
 
 
-async function waitFor<T>(probe: () => T | undefined, what: string, timeoutMs = 15_000): Promise<T> {
+async function waitFor<T>(probe: () => T | undefined, what: string, timeoutMs = 45_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = probe();

@@ -89,7 +89,7 @@ describe('signal streams across API processes', () => {
     expect(second.status).toBe(200);
     await writing;
     const end = await lastSequence();
-    await second.waitFor((events) => signalsOf(events).at(-1) === end, 10_000);
+    await second.waitFor((events) => signalsOf(events).at(-1) === end, 45_000);
     const seen = [...received, ...signalsOf(second.events)];
     const expected = await history(start, end);
     console.log(

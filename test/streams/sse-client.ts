@@ -78,7 +78,7 @@ export async function openStream(url: string, headers: Record<string, string>): 
     ended,
     body,
     close: () => abort.abort(),
-    async waitFor(predicate, timeoutMs = 10_000) {
+    async waitFor(predicate, timeoutMs = 45_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(events)) {
         if (done) throw new Error(`the stream ended before the condition held (${events.length} events)`);

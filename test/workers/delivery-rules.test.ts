@@ -122,7 +122,7 @@ describe('endpoint changes the worker must honour at once: deletion, a 410, the 
     // The 24 hours, passed: the previous secret's end moved to now (the only clock this test moves).
     await pool.query('UPDATE webhook_endpoints SET previous_secret_until = now() WHERE club_id = $1 AND id = $2', [club.id, endpoint.id]);
     await insertCustomer(pool, club.id);
-    await receiver.waitFor(() => receiver.at(endpoint.path).length >= 1, 15_000, 'delivery');
+    await receiver.waitFor(() => receiver.at(endpoint.path).length >= 1, 45_000, 'delivery');
     const [request] = receiver.at(endpoint.path) as [ReceivedRequest];
     expect(String(request.headers['webhook-signature']).split(' ')).toHaveLength(1);
     const headers = {
@@ -167,23 +167,23 @@ describe('the failure clock', () => {
     expect(receiver.at(endpoint.path)).toHaveLength(posts);
   });
 
-  it('a success restarts the clock: two short failing streaks, longer than the window together, disable nothing', async () => {
+  it('a success restarts the clock: two failing streaks, further apart than the window, disable nothing', async () => {
     const endpoint = await api.createEndpoint(receiver.url);
-    // Each signal fails twice (about 200 ms of failure), then succeeds.
+    // Each signal fails once, then succeeds: a streak that lasts no time, however slow the machine.
     const attempts = new Map<string, number>();
     receiver.respond = (r) => {
       if (r.path !== endpoint.path) return { status: 200 };
       const id = String(r.headers['webhook-id']);
       attempts.set(id, (attempts.get(id) ?? 0) + 1);
-      return { status: attempts.get(id)! <= 2 ? 500 : 200 };
+      return { status: attempts.get(id)! <= 1 ? 500 : 200 };
     };
     await insertCustomer(pool, club.id);
-    await receiver.waitFor(() => receiver.deliveredIds(endpoint.path).size === 1, 15_000, 'the first signal delivered');
+    await receiver.waitFor(() => receiver.deliveredIds(endpoint.path).size === 1, 45_000, 'the first signal delivered');
     await sleep(2100); // the first streak began more than the window ago
     await insertCustomer(pool, club.id);
-    await receiver.waitFor(() => receiver.deliveredIds(endpoint.path).size === 2, 15_000, 'the second signal delivered');
+    await receiver.waitFor(() => receiver.deliveredIds(endpoint.path).size === 2, 45_000, 'the second signal delivered');
     expect(await endpointState(api, endpoint.id)).toMatchObject({ status: 'active', disabled_reason: null });
-    expect(receiver.at(endpoint.path)).toHaveLength(6);
+    expect(receiver.at(endpoint.path)).toHaveLength(4);
   });
 });
 
@@ -256,7 +256,7 @@ describe('an attempt that cannot be recorded', () => {
     await pool.query(`CREATE TRIGGER test_refuse_attempt BEFORE INSERT ON delivery_attempts
       FOR EACH ROW WHEN (NEW.endpoint_id = '${endpoint.id}') EXECUTE FUNCTION test_refuse_attempt()`);
     await insertCustomer(pool, club.id);
-    await receiver.waitFor(() => receiver.at(endpoint.path).length >= 1, 15_000, 'the first delivery');
+    await receiver.waitFor(() => receiver.at(endpoint.path).length >= 1, 45_000, 'the first delivery');
     await eventually('the lane job failed', async () => ((await running.pipeline.queues.delivery.getJobCounts('failed')).failed ?? 0) >= 1);
     expect(await deliveryStatuses(pool, endpoint.id)).toEqual(['pending']);
     await pool.query('DROP TRIGGER test_refuse_attempt ON delivery_attempts');

@@ -21,7 +21,7 @@ describe.each(['postgres', 'redis'] as const)('given-up deliveries, %s backend',
 
     const queue = running.pipeline.queues.givenUp;
     let failed: Job<GivenUpJob>[] = [];
-    await receiver.waitFor(() => receiver.at(endpoint.path).length >= 2, 15_000, 'both attempts');
+    await receiver.waitFor(() => receiver.at(endpoint.path).length >= 2, 45_000, 'both attempts');
     for (let i = 0; i < 100 && failed.length === 0; i++) {
       failed = await queue.getFailed();
       if (failed.length === 0) await new Promise((r) => setTimeout(r, 100));
@@ -37,7 +37,7 @@ describe.each(['postgres', 'redis'] as const)('given-up deliveries, %s backend',
 
     receiver.respond = () => ({ status: 200 });
     await job.retry('failed');
-    await receiver.waitFor(() => receiver.deliveredIds(endpoint.path).size === 1, 15_000, 'the delivery sent again');
+    await receiver.waitFor(() => receiver.deliveredIds(endpoint.path).size === 1, 45_000, 'the delivery sent again');
     for (let i = 0; i < 50; i++) {
       const { rows: after } = await pool.query('SELECT status, attempts FROM deliveries WHERE endpoint_id = $1', [endpoint.id]);
       if (after[0].status === 'succeeded') break;

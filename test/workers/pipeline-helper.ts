@@ -24,6 +24,7 @@ export const FAST_DELIVERY: Config['delivery'] = {
   disableAfterMs: 60_000,
   concurrency: 20,
   perEndpointConcurrency: 3,
+  laneLingerMs: 250,
 };
 
 const SIGNAL_SCOPES = ['customers:read', 'bookings:read', 'events:read'];
@@ -68,7 +69,7 @@ export async function deliveriesCounted(running: RunningPipeline, outcome: 'succ
 }
 
 /** Waits until `check` answers true, asking every 25 ms; fails after `timeoutMs`. */
-export async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+export async function eventually(what: string, check: () => Promise<boolean>, timeoutMs = 45_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);

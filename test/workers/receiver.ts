@@ -14,7 +14,7 @@ export interface ReceivedRequest {
 
 export type Responder = (
   request: ReceivedRequest,
-) => { status: number; headers?: Record<string, string>; body?: string; delayMs?: number } | 'hang';
+) => { status: number; headers?: Record<string, string>; body?: string; until?: Promise<void> } | 'hang';
 
 export class TestReceiver {
   readonly received: ReceivedRequest[] = [];
@@ -48,7 +48,8 @@ export class TestReceiver {
           res.writeHead(answer.status, answer.headers ?? {});
           res.end(answer.body ?? '');
         };
-        if (answer.delayMs) setTimeout(send, answer.delayMs);
+        // Held until `until` settles: the test lets it go.
+        if (answer.until) void answer.until.then(send);
         else send();
       });
     });
@@ -67,7 +68,7 @@ export class TestReceiver {
     return this.received.filter((r) => r.path === path);
   }
 
-  async waitFor(predicate: () => boolean, timeoutMs = 15_000, what = 'condition'): Promise<void> {
+  async waitFor(predicate: () => boolean, timeoutMs = 45_000, what = 'condition'): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (!predicate()) {
       if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);

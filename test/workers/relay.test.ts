@@ -17,7 +17,7 @@ beforeAll(async () => {
   ({ pool, url } = await createTestDatabase());
 });
 
-const until = async (what: string, check: () => boolean, timeoutMs = 10_000) => {
+const until = async (what: string, check: () => boolean, timeoutMs = 45_000) => {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
