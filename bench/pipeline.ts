@@ -6,6 +6,9 @@
 //   c. 20 endpoints, signals committed as fast as the producer can: deliveries/s sustained until
 //      the backlog drains (goals: 2,000/s on PostgreSQL, 4,000/s on Redis), with queue depth
 //      every 500 ms;
+//   d. isolation: a healthy endpoint's p99 at 20 signals/s, alone, then beside an endpoint that
+//      hangs every request until the worker's timeout and one that refuses connections
+//      (goal: p99 beside / p99 alone <= 1.5; test/workers/faults.test.ts checks the mechanism);
 //   limit: plain BullMQ jobs that make the same POST to the same receiver with nothing of ours
 //      around them (no database, no signing), same backend and concurrency; c / limit >= 0.8;
 //   no-queue limit: the same deliveries signed and posted by one process with the worker's own
@@ -15,7 +18,7 @@
 // when the body has arrived. Both are wall-clock ms on this machine.
 //
 //   node bench/pipeline.ts [--smoke] [--out FILE] [--backend redis|postgres|both]
-//                          [--scenario a,b,c,limit] [--cpu-prof DIR] [--concurrency N] [--keep-db]
+//                          [--scenario a,b,c,d,limit] [--cpu-prof DIR] [--concurrency N] [--keep-db]
 //   --cpu-prof DIR writes the worker's CPU profile there; --keep-db leaves the scratch database
 //   (named on stderr) for EXPLAIN ANALYZE of the pipeline's statements on real rows.
 //   BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres): a server where a
@@ -51,7 +54,7 @@ const { values } = parseArgs({
     smoke: { type: 'boolean' },
     out: { type: 'string' },
     backend: { type: 'string', default: 'both' },
-    scenario: { type: 'string', default: 'a,b,c,limit' },
+    scenario: { type: 'string', default: 'a,b,c,d,limit' },
     'cpu-prof': { type: 'string' },
     concurrency: { type: 'string' },
     'keep-db': { type: 'boolean' },
@@ -72,6 +75,7 @@ const PLAN = smoke
       a: { endpoints: 3, signalsPerSecond: 100, seconds: 1.5 },
       b: { endpoints: 20, signalsPerSecond: 10, seconds: 1.5 },
       c: { endpoints: 20, batch: 20, maxSignals: 40, seconds: 2 },
+      d: { signalsPerSecond: 20, seconds: 1.5 },
       limitJobs: 800,
       drainTimeoutMs: 20_000,
     }
@@ -84,6 +88,7 @@ const PLAN = smoke
       a: { endpoints: 3, signalsPerSecond: 300, seconds: 20 },
       b: { endpoints: 20, signalsPerSecond: 55, seconds: 20 },
       c: { endpoints: 20, batch: 50, maxSignals: 1500, seconds: 10 },
+      d: { signalsPerSecond: 20, seconds: 10 },
       limitJobs: 30_000,
       drainTimeoutMs: 300_000,
     };
@@ -93,11 +98,13 @@ const THROUGHPUT_GOAL = { redis: 4000, postgres: 2000 } as const;
 const LATENCY_GOAL_MS = 250;
 const KEEP_UP_GOAL = 1000; // deliveries/s of b's 1,100 offered, first commit to last receipt
 const RATIO_GOAL = 0.8;
+const ISOLATION_GOAL = 1.5; // healthy p99 beside a hanging and a refusing endpoint / alone
 const GOALS = {
   throughput: `at least ${THROUGHPUT_GOAL.postgres.toLocaleString('en-US')} deliveries/s flat out to 20 endpoints on PostgreSQL, ${THROUGHPUT_GOAL.redis.toLocaleString('en-US')} on Redis`,
   latency: `p99 commit-to-receipt under ${LATENCY_GOAL_MS} ms at 300 signals/s across 3 endpoints`,
   keepUp: 'keeping up with 1,100 deliveries/s offered (55 signals/s to 20 endpoints)',
   ratio: `${RATIO_GOAL} or better of the plain-BullMQ limit (same backend, same concurrency)`,
+  isolation: `a healthy endpoint's p99 beside one hanging to its timeout and one refusing connections at most ${ISOLATION_GOAL} times its p99 alone`,
 };
 
 /** A helper process of bench/lib that talks over IPC (the receiver, the plain worker). */
@@ -276,15 +283,19 @@ async function useEndpoints(pass: Pass, tag: string, n: number): Promise<Set<str
   const paths = new Set<string>();
   for (let i = 0; i < n; i++) {
     const id = `we_${tag}_${i}`;
-    const path = `/${id}`;
-    paths.add(path);
-    await pass.pool.query(
-      `INSERT INTO webhook_endpoints (club_id, id, url, signal_types, scopes, secret, from_sequence)
-       VALUES ($1, $2, $3, '{*}', '{customers:read}', $4, coalesce((SELECT last_sequence FROM signal_sequences WHERE club_id = $1), 0))`,
-      [CLUB, id, pass.sink.url + path, pass.secretBox.seal(generateSigningSecret())],
-    );
+    paths.add(`/${id}`);
+    await addEndpoint(pass, id, `${pass.sink.url}/${id}`);
   }
   return paths;
+}
+
+/** One more active endpoint of the club, receiving the signals emitted from now on. */
+async function addEndpoint(pass: Pass, id: string, url: string): Promise<void> {
+  await pass.pool.query(
+    `INSERT INTO webhook_endpoints (club_id, id, url, signal_types, scopes, secret, from_sequence)
+     VALUES ($1, $2, $3, '{*}', '{customers:read}', $4, coalesce((SELECT last_sequence FROM signal_sequences WHERE club_id = $1), 0))`,
+    [CLUB, id, url, pass.secretBox.seal(generateSigningSecret())],
+  );
 }
 
 async function lastSequence(pool: pg.Pool): Promise<number> {
@@ -439,6 +450,50 @@ async function runScenario(
     machine_load: { before: loadBefore, after: machineLoad() },
     queue_depth: queueDepth,
   };
+}
+
+/**
+ * d. Isolation: one healthy endpoint's latencies at a steady rate, alone, then with an endpoint
+ * that hangs every request (held by the sink until the worker's timeout) and one that refuses
+ * connections added beside it.
+ */
+async function runIsolation(pass: Pass): Promise<Scenario> {
+  const { signalsPerSecond, seconds } = PLAN.d;
+  const tag = `d${pass.backend[0]}`;
+  const healthy = await useEndpoints(pass, tag, 1);
+  const round = async (name: string) => {
+    const fromSequence = await lastSequence(pass.pool);
+    await pass.sink.take();
+    const log = await pass.producer.steady(`${tag}${name}`, signalsPerSecond, seconds);
+    const gathered = await collect(pass.sink, healthy, log.signals, PLAN.drainTimeoutMs);
+    return { ...(await measure(pass, fromSequence, log, gathered.receipts)), all_delivered: gathered.complete, signals: log.signals };
+  };
+  const alone = await round('a');
+  await addEndpoint(pass, `we_${tag}_hang`, `${pass.sink.url}/hang_${tag}`);
+  await addEndpoint(pass, `we_${tag}_refuse`, 'http://127.0.0.1:1/refused');
+  const beside = await round('b');
+  const hung = (await pass.sink.take()).filter(([path]) => path.startsWith('/hang')).length;
+  const s: Scenario = {
+    name: `d. isolation: a healthy endpoint at ${signalsPerSecond} signals/s, alone and beside a hanging and a refusing endpoint`,
+    backend: pass.backend,
+    figures: {
+      endpoints: 3,
+      signals: alone.signals + beside.signals,
+      deliveries: alone.deliveries + beside.deliveries,
+      all_delivered: alone.all_delivered && beside.all_delivered,
+      latency_p50_ms: beside.latency_p50_ms,
+      latency_p90_ms: beside.latency_p90_ms,
+      latency_p99_ms: beside.latency_p99_ms,
+      latency_p50_ms_alone: alone.latency_p50_ms,
+      latency_p99_ms_alone: alone.latency_p99_ms,
+      requests_held_by_the_hanging_endpoint: hung,
+    },
+    limit: { latency_p99_ms_alone: alone.latency_p99_ms },
+    ratio: ratio(beside.latency_p99_ms, alone.latency_p99_ms),
+    goal: `p99 beside / p99 alone <= ${ISOLATION_GOAL}`,
+  };
+  s.met = Boolean(s.figures.all_delivered) && s.ratio! <= ISOLATION_GOAL;
+  return s;
 }
 
 async function warmUp(pass: Pass): Promise<void> {
@@ -643,6 +698,11 @@ async function runBackend(backend: 'redis' | 'postgres', sink: Sink, workDir: st
       results.push(s);
       say(`${backend}: ${s.name}: ${s.figures.deliveries_per_s_first_to_last_receipt} deliveries/s`);
     }
+    if (wanted.has('d')) {
+      const s = await runIsolation(pass);
+      results.push(s);
+      say(`${backend}: ${s.name}: p99 ${s.figures.latency_p99_ms_alone} ms alone, ${s.figures.latency_p99_ms} ms beside`);
+    }
     const { rows } = await pass.pool.query<{ body: string }>('SELECT body FROM signals WHERE club_id = $1 ORDER BY sequence DESC LIMIT 1', [CLUB]);
     const problems = pass.worker.problems();
     if (problems.length) for (const s of results) s.worker_problems = problems;
@@ -719,6 +779,20 @@ function comparisons(scenarios: Scenario[]) {
         ratio: ratio(rate(flat), rate(direct)),
         ratio_of: 'ours / no queue',
         goal: 'reported',
+      });
+    }
+  }
+  for (const backend of backends) {
+    const isolation = find(scenarios, backend, 'd.');
+    if (isolation) {
+      rows.push({
+        scenario: `${backend}: ${isolation.name}`,
+        measure: 'p99 ms, commit to receipt, of the healthy endpoint',
+        ours: Number(isolation.figures.latency_p99_ms),
+        limits: [{ name: 'alone', value: Number(isolation.figures.latency_p99_ms_alone) }],
+        ratio: isolation.ratio!,
+        ratio_of: 'beside / alone',
+        goal: `<= ${ISOLATION_GOAL}`,
       });
     }
   }

@@ -2,7 +2,9 @@
 // the producer's or the worker's: a node:http server on loopback that answers every POST with
 // 204 and records, per request, the path (one per endpoint), the webhook-id and the receipt
 // time (wall clock in ms with a fraction, comparable with the producer's commit times).
-// It does nothing else per request: no verification, no parsing of the body.
+// It does nothing else per request: no verification, no parsing of the body. A path that starts
+// with /hang is never answered (the isolation scenario's hanging endpoint): the request is held
+// until the worker gives up on it or the sink stops.
 //
 // Over IPC: it sends { ready, url } once listening; on { take: true } it answers
 // { records: [path, webhookId, receivedAtMs][] } with everything since the last take.
@@ -19,6 +21,7 @@ const server = createServer((req, res) => {
   req.resume();
   req.on('end', () => {
     records.push([req.url ?? '/', String(req.headers['webhook-id'] ?? ''), now()]);
+    if (req.url?.startsWith('/hang')) return;
     res.writeHead(204);
     res.end();
   });
