@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'coverage/', '.data/', 'bench/results/'] },
+  { ignores: ['node_modules/', 'coverage/', '.data/', 'bench/results/', 'sdk/dist/'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
