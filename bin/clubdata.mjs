@@ -86,7 +86,12 @@ else if (command === 'lint') args = [join(root, 'node_modules', 'eslint', 'bin',
 else if (command === 'unused') args = [join(root, 'node_modules', 'knip', 'bin', 'knip.js'), '--directory', root, ...rest];
 else args = [join(root, 'src', 'cli.ts'), ...process.argv.slice(2)];
 
-const child = spawn(node, args, { stdio: 'inherit', env: { ...process.env, CLUBDATA_LAUNCHED: '1' } });
+// The project's code imports the SDK by its name, @clubdata/sdk (the npm workspace in sdk/); this
+// condition resolves it to sdk/src, as Node 24 runs TypeScript, instead of the compiled dist/ that
+// only a packed copy has. In NODE_OPTIONS, so that every Node process started below has it too.
+const SOURCE_CONDITION = '--conditions=clubdata-source';
+const nodeOptions = process.env.NODE_OPTIONS?.includes(SOURCE_CONDITION) ? process.env.NODE_OPTIONS : [process.env.NODE_OPTIONS, SOURCE_CONDITION].filter(Boolean).join(' ');
+const child = spawn(node, args, { stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: nodeOptions, CLUBDATA_LAUNCHED: '1' } });
 // Forward termination requests; the child shuts down gracefully and its exit code becomes ours.
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(signal, () => child.kill(signal));

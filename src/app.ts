@@ -107,6 +107,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
         allErrors: false,
         strictNumbers: true,
         verbose: true,
+        // An annotation of the document, not a check: the opt-ins `include` takes (schemas/common.ts).
+        keywords: ['x-opt-ins'],
       },
     },
   }).withTypeProvider<TypeBoxTypeProvider>();

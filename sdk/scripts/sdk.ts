@@ -11,6 +11,16 @@ const sdk = dirname(dirname(fileURLToPath(import.meta.url)));
 const root = dirname(sdk);
 const { positionals, values } = parseArgs({ allowPositionals: true, options: { out: { type: 'string' } } });
 
+/** Compiles sdk/src into `outDir` with the package's tsconfig and these options on top. */
+function compile(outDir: string, options: string[] = []): void {
+  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
+  const result = spawnSync(process.execPath, [tsc, '-p', join(sdk, 'tsconfig.json'), '--outDir', outDir, ...options], { stdio: 'inherit' });
+  if (result.status !== 0) {
+    process.stderr.write('clubdata sdk build: the compiler failed\n');
+    process.exit(1);
+  }
+}
+
 const [command] = positionals;
 if (command === 'types') {
   writeFileSync(TYPES_FILE, await generateTypes());
@@ -18,12 +28,11 @@ if (command === 'types') {
 } else if (command === 'build') {
   const out = resolve(values.out ?? join(sdk, 'dist'));
   rmSync(out, { recursive: true, force: true });
-  const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc');
-  const result = spawnSync(process.execPath, [tsc, '-p', join(sdk, 'tsconfig.json'), '--outDir', out], { stdio: 'inherit' });
-  if (result.status !== 0) {
-    process.stderr.write('clubdata sdk build: the compiler failed\n');
-    process.exit(1);
-  }
+  // The ES modules in dist/, and CommonJS in dist/cjs/ (marked so by a package.json of its own)
+  // for `require('@clubdata/sdk')`: each with its declarations.
+  compile(out);
+  compile(join(out, 'cjs'), ['--module', 'commonjs', '--moduleResolution', 'bundler', '--verbatimModuleSyntax', 'false']);
+  writeFileSync(join(out, 'cjs', 'package.json'), `${JSON.stringify({ type: 'commonjs' })}\n`);
   // The compiler rewrites `./x.ts` imports to `./x.js` in the JavaScript but not in the
   // declarations, where a consumer's TypeScript would look for .ts files that are not published.
   for (const file of readdirSync(out, { recursive: true, encoding: 'utf8' })) {

@@ -2,9 +2,9 @@
 // OpenAPI document (openapi.ts). Lists page by themselves (list.ts); every call retries what is
 // safe to retry (http.ts); signals can be followed as they commit (follow.ts).
 import { followSignals, streamSignals, type FollowOptions, type SignalFollower, type StreamEvent, type StreamOptions } from './follow.ts';
-import { Transport, withResponse, type ClientOptions, type QueryValue, type RequestOptions, type WithResponse } from './http.ts';
+import { Transport, withResponse, type ClientOptions, type ClubDataHooks, type QueryValue, type RequestOptions, type WithResponse } from './http.ts';
 import { List, type Page } from './list.ts';
-import type { components, operations } from './openapi.ts';
+import { includeOptIns, type components, type operations } from './openapi.ts';
 import { Mirror, type MirrorOptions } from './mirror/mirror.ts';
 import { verifyWebhook, type WebhookHeaders } from './webhooks.ts';
 
@@ -18,8 +18,10 @@ export type Result<Op extends OperationId> = JsonOf<Success<operations[Op]['resp
 /** The body an operation takes. */
 export type RequestBody<Op extends OperationId> = operations[Op] extends { requestBody: infer B } ? JsonOf<B> : never;
 type RawQuery<Op extends OperationId> = NonNullable<operations[Op]['parameters']['query']>;
-/** An operation's query parameters; `include` takes an array as well as the comma-separated text. */
-export type Params<Op extends OperationId> = { [K in keyof RawQuery<Op>]?: K extends 'include' ? RawQuery<Op>[K] | readonly string[] : RawQuery<Op>[K] };
+/** The opt-ins an operation's `include` takes, as the document lists them. */
+export type IncludeOptIn<Op extends OperationId> = Op extends keyof typeof includeOptIns ? (typeof includeOptIns)[Op][number] : never;
+/** An operation's query parameters; `include` is an array of the operation's own opt-ins. */
+export type Params<Op extends OperationId> = { [K in keyof RawQuery<Op>]?: K extends 'include' ? readonly IncludeOptIn<Op>[] : RawQuery<Op>[K] };
 /** A record of a list operation's pages. */
 export type Item<Op extends OperationId> = Result<Op> extends { data: (infer T)[] } ? T : never;
 
@@ -61,6 +63,25 @@ const segment = (id: string) => {
   return encodeURIComponent(id);
 };
 
+/**
+ * An operation's query, its `include` checked against the opt-ins the operation takes: the API
+ * ignores one it does not know, so a misspelt opt-in would silently change nothing.
+ */
+function queryOf(operation: OperationId, params: object | undefined): Record<string, QueryValue> {
+  const query = { ...(params as Record<string, QueryValue>) };
+  const include = query.include;
+  if (include === undefined) return query;
+  const optIns: readonly string[] = (includeOptIns as Partial<Record<OperationId, readonly string[]>>)[operation] ?? [];
+  const asked = typeof include === 'string' ? include.split(',') : Array.isArray(include) ? (include as unknown[]) : [include];
+  for (const value of asked) {
+    if (typeof value !== 'string' || !optIns.includes(value)) {
+      const takes = optIns.length > 0 ? `takes include ${optIns.map((o) => `'${o}'`).join(' or ')}` : 'takes no include';
+      throw new TypeError(`ClubData: ${OPERATIONS[operation]} ${takes}, not ${JSON.stringify(value)}`);
+    }
+  }
+  return query;
+}
+
 export class ClubData {
   readonly #http: Transport;
 
@@ -73,76 +94,100 @@ export class ClubData {
     return this.#http.baseUrl;
   }
 
-  async #get<Op extends OperationId>(path: string, query: object | undefined, options: RequestOptions | undefined): Promise<WithResponse<Result<Op>>> {
-    const { body, meta } = await this.#http.request<Result<Op> & object>({ method: 'GET', path, query: query as Record<string, QueryValue> }, options);
+  /**
+   * Calls `hook` for each attempt of every call ('request', before it is sent) or as each attempt
+   * ends ('response', with its status or its error): for logs and metrics. Retries are attempts
+   * of their own. A hook that throws fails the call.
+   */
+  on<Name extends keyof ClubDataHooks>(name: Name, hook: ClubDataHooks[Name]): this {
+    this.#hooks(name).add(hook);
+    return this;
+  }
+
+  /** Removes a hook that `on` added. */
+  off<Name extends keyof ClubDataHooks>(name: Name, hook: ClubDataHooks[Name]): this {
+    this.#hooks(name).delete(hook);
+    return this;
+  }
+
+  #hooks<Name extends keyof ClubDataHooks>(name: Name): Set<ClubDataHooks[Name]> {
+    const hooks = this.#http.hooks[name] as Set<ClubDataHooks[Name]> | undefined;
+    if (!hooks) throw new TypeError(`ClubData: no hook named ${JSON.stringify(name)} (there are 'request' and 'response')`);
+    return hooks;
+  }
+
+  async #get<Op extends OperationId>(operation: Op, path: string, params: object | undefined, options: RequestOptions | undefined): Promise<WithResponse<Result<Op>>> {
+    const { body, meta } = await this.#http.request<Result<Op> & object>({ operationId: operation, method: 'GET', path, query: queryOf(operation, params) }, options);
     return withResponse(body, meta);
   }
 
-  #write<Op extends OperationId>(method: 'POST' | 'DELETE', path: string, body: unknown, options: RequestOptions | undefined): Promise<WithResponse<Result<Op>>> {
-    return this.#http.request<Result<Op> & object>({ method, path, body }, options).then(({ body: result, meta }) => withResponse(result, meta));
+  #write<Op extends OperationId>(operation: Op, method: 'POST' | 'DELETE', path: string, body: unknown, options: RequestOptions | undefined): Promise<WithResponse<Result<Op>>> {
+    return this.#http.request<Result<Op> & object>({ operationId: operation, method, path, body }, options).then(({ body: result, meta }) => withResponse(result, meta));
   }
 
-  #list<Op extends OperationId>(path: string, params: object | undefined, options: RequestOptions | undefined): List<Item<Op>> {
-    const query = { ...(params as Record<string, QueryValue>) };
+  #list<Op extends OperationId>(operation: Op, path: string, params: object | undefined, options: RequestOptions | undefined): List<Item<Op>> {
+    const query = queryOf(operation, params);
     // A list operation's result is the list envelope of its items (Result<Op> is generic here).
-    return new List<Item<Op>>((after) => this.#get<Op>(path, after === undefined ? query : { ...query, starting_after: after }, options) as unknown as Promise<Page<Item<Op>>>);
+    return new List<Item<Op>>(
+      (after) => this.#get(operation, path, after === undefined ? query : { ...query, starting_after: after }, options) as unknown as Promise<Page<Item<Op>>>,
+    );
   }
 
   readonly club = {
-    retrieve: (options?: RequestOptions) => this.#get<'retrieveClub'>('/v1/club', undefined, options),
+    retrieve: (options?: RequestOptions) => this.#get('retrieveClub', '/v1/club', undefined, options),
   };
 
   readonly customers = {
-    list: (params?: Params<'listCustomers'>, options?: RequestOptions) => this.#list<'listCustomers'>('/v1/customers', params, options),
+    list: (params?: Params<'listCustomers'>, options?: RequestOptions) => this.#list('listCustomers', '/v1/customers', params, options),
     retrieve: async (id: string, params?: Params<'retrieveCustomer'>, options?: RequestOptions) =>
-      this.#get<'retrieveCustomer'>(`/v1/customers/${segment(id)}`, params, options),
+      this.#get('retrieveCustomer', `/v1/customers/${segment(id)}`, params, options),
   };
 
   readonly spaces = {
-    list: (options?: RequestOptions) => this.#list<'listSpaces'>('/v1/spaces', undefined, options),
+    list: (options?: RequestOptions) => this.#list('listSpaces', '/v1/spaces', undefined, options),
   };
 
   readonly coaches = {
-    list: (params?: Params<'listCoaches'>, options?: RequestOptions) => this.#list<'listCoaches'>('/v1/coaches', params, options),
-    retrieve: async (id: string, options?: RequestOptions) => this.#get<'retrieveCoach'>(`/v1/coaches/${segment(id)}`, undefined, options),
+    list: (params?: Params<'listCoaches'>, options?: RequestOptions) => this.#list('listCoaches', '/v1/coaches', params, options),
+    retrieve: async (id: string, options?: RequestOptions) => this.#get('retrieveCoach', `/v1/coaches/${segment(id)}`, undefined, options),
   };
 
   readonly schedule = {
-    list: (params?: Params<'listSchedule'>, options?: RequestOptions) => this.#list<'listSchedule'>('/v1/schedule', params, options),
+    list: (params?: Params<'listSchedule'>, options?: RequestOptions) => this.#list('listSchedule', '/v1/schedule', params, options),
   };
 
   readonly bookings = {
-    list: (params?: Params<'listBookings'>, options?: RequestOptions) => this.#list<'listBookings'>('/v1/bookings', params, options),
-    retrieve: async (id: string, options?: RequestOptions) => this.#get<'retrieveBooking'>(`/v1/bookings/${segment(id)}`, undefined, options),
+    list: (params?: Params<'listBookings'>, options?: RequestOptions) => this.#list('listBookings', '/v1/bookings', params, options),
+    retrieve: async (id: string, options?: RequestOptions) => this.#get('retrieveBooking', `/v1/bookings/${segment(id)}`, undefined, options),
   };
 
   readonly events = {
-    list: (params?: Params<'listEvents'>, options?: RequestOptions) => this.#list<'listEvents'>('/v1/events', params, options),
-    retrieve: async (id: string, options?: RequestOptions) => this.#get<'retrieveEvent'>(`/v1/events/${segment(id)}`, undefined, options),
+    list: (params?: Params<'listEvents'>, options?: RequestOptions) => this.#list('listEvents', '/v1/events', params, options),
+    retrieve: async (id: string, options?: RequestOptions) => this.#get('retrieveEvent', `/v1/events/${segment(id)}`, undefined, options),
     participants: {
       list: (eventId: string, params?: Params<'listEventParticipants'>, options?: RequestOptions) =>
-        this.#list<'listEventParticipants'>(`/v1/events/${segment(eventId)}/participants`, params, options),
+        this.#list('listEventParticipants', `/v1/events/${segment(eventId)}/participants`, params, options),
       retrieve: async (eventId: string, participantId: string, options?: RequestOptions) =>
-        this.#get<'retrieveEventParticipant'>(`/v1/events/${segment(eventId)}/participants/${segment(participantId)}`, undefined, options),
+        this.#get('retrieveEventParticipant', `/v1/events/${segment(eventId)}/participants/${segment(participantId)}`, undefined, options),
     },
   };
 
   readonly orders = {
-    list: (params?: Params<'listOrders'>, options?: RequestOptions) => this.#list<'listOrders'>('/v1/orders', params, options),
-    retrieve: async (id: string, options?: RequestOptions) => this.#get<'retrieveOrder'>(`/v1/orders/${segment(id)}`, undefined, options),
+    list: (params?: Params<'listOrders'>, options?: RequestOptions) => this.#list('listOrders', '/v1/orders', params, options),
+    retrieve: async (id: string, options?: RequestOptions) => this.#get('retrieveOrder', `/v1/orders/${segment(id)}`, undefined, options),
   };
 
   readonly transactions = {
-    list: (params?: Params<'listTransactions'>, options?: RequestOptions) => this.#list<'listTransactions'>('/v1/transactions', params, options),
+    list: (params?: Params<'listTransactions'>, options?: RequestOptions) => this.#list('listTransactions', '/v1/transactions', params, options),
   };
 
   readonly waivers = {
-    list: (params?: Params<'listWaivers'>, options?: RequestOptions) => this.#list<'listWaivers'>('/v1/waivers', params, options),
+    list: (params?: Params<'listWaivers'>, options?: RequestOptions) => this.#list('listWaivers', '/v1/waivers', params, options),
   };
 
   readonly signals = {
-    list: (params?: Params<'listSignals'>, options?: RequestOptions) => this.#list<'listSignals'>('/v1/signals', params, options),
-    retrieve: async (id: string, options?: RequestOptions) => this.#get<'retrieveSignal'>(`/v1/signals/${segment(id)}`, undefined, options),
+    list: (params?: Params<'listSignals'>, options?: RequestOptions) => this.#list('listSignals', '/v1/signals', params, options),
+    retrieve: async (id: string, options?: RequestOptions) => this.#get('retrieveSignal', `/v1/signals/${segment(id)}`, undefined, options),
     /** The raw stream: signal and watermark events from one connection, with no reconnection. */
     stream: (params?: StreamOptions, options?: RequestOptions): AsyncGenerator<StreamEvent, void, undefined> => streamSignals(this.#http, params, options),
     /** Every signal from `afterSequence` on as it commits, reconnecting and resuming by itself. */
@@ -150,25 +195,25 @@ export class ClubData {
   };
 
   readonly signalTypes = {
-    list: (options?: RequestOptions) => this.#list<'listSignalTypes'>('/v1/signal_types', undefined, options),
+    list: (options?: RequestOptions) => this.#list('listSignalTypes', '/v1/signal_types', undefined, options),
   };
 
   readonly webhookEndpoints = {
     create: (body: RequestBody<'createWebhookEndpoint'>, options?: RequestOptions) =>
-      this.#write<'createWebhookEndpoint'>('POST', '/v1/webhook_endpoints', body, options),
-    list: (options?: RequestOptions) => this.#list<'listWebhookEndpoints'>('/v1/webhook_endpoints', undefined, options),
-    retrieve: async (id: string, options?: RequestOptions) => this.#get<'retrieveWebhookEndpoint'>(`/v1/webhook_endpoints/${segment(id)}`, undefined, options),
+      this.#write('createWebhookEndpoint', 'POST', '/v1/webhook_endpoints', body, options),
+    list: (options?: RequestOptions) => this.#list('listWebhookEndpoints', '/v1/webhook_endpoints', undefined, options),
+    retrieve: async (id: string, options?: RequestOptions) => this.#get('retrieveWebhookEndpoint', `/v1/webhook_endpoints/${segment(id)}`, undefined, options),
     update: async (id: string, body: RequestBody<'updateWebhookEndpoint'>, options?: RequestOptions) =>
-      this.#write<'updateWebhookEndpoint'>('POST', `/v1/webhook_endpoints/${segment(id)}`, body, options),
-    delete: async (id: string, options?: RequestOptions) => this.#write<'deleteWebhookEndpoint'>('DELETE', `/v1/webhook_endpoints/${segment(id)}`, undefined, options),
+      this.#write('updateWebhookEndpoint', 'POST', `/v1/webhook_endpoints/${segment(id)}`, body, options),
+    delete: async (id: string, options?: RequestOptions) => this.#write('deleteWebhookEndpoint', 'DELETE', `/v1/webhook_endpoints/${segment(id)}`, undefined, options),
     /** A new signing secret; the old one keeps verifying for a while (docs/webhooks.md). */
     rotateSecret: async (id: string, options?: RequestOptions) =>
-      this.#write<'rotateWebhookEndpointSecret'>('POST', `/v1/webhook_endpoints/${segment(id)}/rotate_secret`, undefined, options),
+      this.#write('rotateWebhookEndpointSecret', 'POST', `/v1/webhook_endpoints/${segment(id)}/rotate_secret`, undefined, options),
     /** Delivers again what the endpoint missed between `since` and `until`. */
     recover: async (id: string, body: RequestBody<'recoverWebhookEndpoint'>, options?: RequestOptions) =>
-      this.#write<'recoverWebhookEndpoint'>('POST', `/v1/webhook_endpoints/${segment(id)}/recover`, body, options),
+      this.#write('recoverWebhookEndpoint', 'POST', `/v1/webhook_endpoints/${segment(id)}/recover`, body, options),
     listAttempts: (id: string, params?: Params<'listWebhookEndpointAttempts'>, options?: RequestOptions) =>
-      this.#list<'listWebhookEndpointAttempts'>(`/v1/webhook_endpoints/${segment(id)}/attempts`, params, options),
+      this.#list('listWebhookEndpointAttempts', `/v1/webhook_endpoints/${segment(id)}/attempts`, params, options),
   };
 
   /**
@@ -180,11 +225,7 @@ export class ClubData {
   }
 
   readonly webhooks = {
-    /**
-     * The signal a delivery carries, once its signature (webhook-id, webhook-timestamp,
-     * webhook-signature over the raw body) checks out with the endpoint's secret; throws
-     * WebhookVerificationError otherwise. Pass the body exactly as received, not re-serialized.
-     */
+    /** `verifyWebhook`, for a program that holds a client already (a receiver needs only the secret). */
     verify: (rawBody: string | Uint8Array, headers: WebhookHeaders, secret: string): Schemas['Signal'] => verifyWebhook(rawBody, headers, secret),
   };
 }

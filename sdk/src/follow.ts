@@ -34,7 +34,7 @@ const MAX_RECONNECT_DELAY_MS = 30_000;
 /** Reads one stream until the service ends it; a dropped connection throws a ConnectionError. */
 export async function* streamSignals(http: Transport, params: StreamOptions = {}, options: RequestOptions = {}): AsyncGenerator<StreamEvent, void, undefined> {
   const response = await http.open(
-    { method: 'GET', path: '/v1/signals/stream', query: { after_sequence: params.afterSequence, type: params.type } },
+    { operationId: 'streamSignals', method: 'GET', path: '/v1/signals/stream', query: { after_sequence: params.afterSequence, type: params.type } },
     options,
   );
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();

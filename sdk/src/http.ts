@@ -6,7 +6,7 @@ import { ClubDataError, ConnectionError, errorFromResponse, TimeoutError } from 
 export interface ClientOptions {
   /** The API key (`cd_live_...`). */
   apiKey: string;
-  /** Where the service is, e.g. `https://clubdata.example.com`; `http://localhost:3000` by default. */
+  /** Where the service is, e.g. `https://clubdata.example.com`; `http://localhost:3000` (a service run locally) by default. */
   baseUrl?: string | undefined;
   /** Retries after the first attempt (429, 5xx, no answer); 2 by default, 0 turns them off. */
   maxRetries?: number | undefined;
@@ -46,12 +46,50 @@ export type WithResponse<T> = T & { readonly lastResponse: ResponseMeta };
 
 export type QueryValue = string | number | boolean | readonly string[] | undefined;
 
+/** One attempt about to be sent: what the client's 'request' hook is given. */
+export interface RequestEvent {
+  /** The operation of the API's OpenAPI document (`listCustomers`, `createWebhookEndpoint`...). */
+  operationId: string;
+  method: 'GET' | 'POST' | 'DELETE';
+  url: string;
+  /** 0 for the first attempt, then 1, 2... for the retries of the same call. */
+  attempt: number;
+  /** The POST's Idempotency-Key, the same on each of its attempts. */
+  idempotencyKey: string | undefined;
+}
+
+/** How one attempt ended: what the client's 'response' hook is given. */
+export interface ResponseEvent extends RequestEvent {
+  /** The HTTP status; undefined when no answer came (the connection failed, or the timeout passed). */
+  status: number | undefined;
+  /** X-Request-Id, to quote when asking about a request. */
+  requestId: string | undefined;
+  /** Milliseconds from sending to the response's headers, or to giving up. */
+  elapsedMs: number;
+  /** The typed error the attempt ended with; undefined when it succeeded. It may still be retried. */
+  error: ClubDataError | undefined;
+}
+
+/** The client's hooks, by name (`club.on('request', ...)`). */
+export interface ClubDataHooks {
+  request: (event: RequestEvent) => void;
+  response: (event: ResponseEvent) => void;
+}
+
 interface Call {
+  /** The operation's id in the OpenAPI document, for the hooks. */
+  operationId: string;
   method: 'GET' | 'POST' | 'DELETE';
   path: string;
   query?: Record<string, QueryValue> | undefined;
   body?: unknown;
   headers?: Record<string, string> | undefined;
+}
+
+// The newest part of Node the client uses is AbortSignal.any (Node 20.3), for a call's timeout
+// and its caller's signal together: on an older Node, say so at import rather than mid-call.
+if (typeof AbortSignal.any !== 'function') {
+  throw new Error(`@clubdata/sdk needs Node 20.3 or later (AbortSignal.any); this is Node ${process.versions.node}.`);
 }
 
 const DEFAULT_BASE_URL = 'http://localhost:3000';
@@ -131,6 +169,7 @@ export class Transport {
   readonly #maxRetries: number;
   readonly #timeout: number;
   readonly #fetch: typeof fetch;
+  readonly hooks: { [Name in keyof ClubDataHooks]: Set<ClubDataHooks[Name]> } = { request: new Set(), response: new Set() };
 
   constructor(options: ClientOptions) {
     if (typeof options.apiKey !== 'string' || options.apiKey === '') throw new TypeError('ClubData: apiKey is required');
@@ -171,7 +210,20 @@ export class Transport {
     }
     const url = `${this.baseUrl}${call.path}${encodeQuery(call.query)}`;
     for (let attempt = 0; ; attempt++) {
+      const sent: RequestEvent = { operationId: call.operationId, method: call.method, url, attempt, idempotencyKey: headers['idempotency-key'] };
+      for (const hook of this.hooks.request) hook({ ...sent });
+      const started = performance.now();
       const outcome = await this.#attempt(url, call.method, headers, payload, options, streaming);
+      const failure = outcome instanceof ClubDataError ? outcome : undefined;
+      const response = outcome instanceof ClubDataError ? undefined : outcome.response;
+      const ended: ResponseEvent = {
+        ...sent,
+        status: response ? response.status : failure?.status,
+        requestId: response ? (response.headers.get('x-request-id') ?? undefined) : failure?.requestId,
+        elapsedMs: performance.now() - started,
+        error: failure,
+      };
+      for (const hook of this.hooks.response) hook({ ...ended });
       if (!(outcome instanceof ClubDataError)) return outcome;
       if (attempt >= maxRetries || !retryable(call.method, outcome)) throw outcome;
       let delay = backoffDelay(attempt + 1);

@@ -1,5 +1,5 @@
 // @clubdata/sdk: the Club Data Service's client (docs/sdk.md).
-export { ClubData, OPERATIONS, type Item, type Params, type RequestBody, type Result } from './client.ts';
+export { ClubData, OPERATIONS, type IncludeOptIn, type Item, type Params, type RequestBody, type Result } from './client.ts';
 export {
   ApiError,
   AuthenticationError,
@@ -14,7 +14,7 @@ export {
   TimeoutError,
 } from './errors.ts';
 export { SignalFollower, type FollowOptions, type SignalType, type StreamEvent, type StreamOptions } from './follow.ts';
-export type { ClientOptions, RequestOptions, ResponseMeta, WithResponse } from './http.ts';
+export type { ClientOptions, ClubDataHooks, RequestEvent, RequestOptions, ResponseEvent, ResponseMeta, WithResponse } from './http.ts';
 export { List, type Page } from './list.ts';
 export {
   Mirror,
@@ -29,7 +29,7 @@ export {
 } from './mirror/mirror.ts';
 export { MemoryStore, type MirrorCursor, type MirrorRecord, type MirrorStore, type MirrorWrite } from './mirror/store.ts';
 export type { components, operations, paths, webhooks } from './openapi.ts';
-export { WebhookVerificationError, type WebhookFailure, type WebhookHeaders } from './webhooks.ts';
+export { verifyWebhook, WebhookVerificationError, type WebhookFailure, type WebhookHeaders } from './webhooks.ts';
 
 import type { components } from './openapi.ts';
 type Schemas = components['schemas'];

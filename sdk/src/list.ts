@@ -8,6 +8,9 @@ export type Page<T> = WithResponse<{ object: 'list'; data: T[]; has_more: boolea
 /** Fetches the page after the record with this id (the first page without one). */
 export type PageFetcher<T> = (startingAfter: string | undefined) => Promise<Page<T>>;
 
+/** The most records `toArray` gathers in one array. */
+const TO_ARRAY_MAX = 10_000;
+
 export class List<T> implements AsyncIterable<T> {
   readonly #fetchPage: PageFetcher<T>;
 
@@ -36,10 +39,21 @@ export class List<T> implements AsyncIterable<T> {
     for await (const page of this.pages()) yield* page.data;
   }
 
-  /** Every record in one array: for lists known to be small. */
-  async toArray(): Promise<T[]> {
+  /**
+   * The first `limit` records in one array, fetching only the pages they need. The limit is
+   * required, and at most 10,000, as in Stripe's clients: a list grows, and an array of all of it
+   * could take any amount of memory. Iterate (`for await`) to go through more.
+   */
+  async toArray(options: { limit: number }): Promise<T[]> {
+    const limit = (options as { limit?: unknown } | undefined)?.limit;
+    if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 1 || limit > TO_ARRAY_MAX) {
+      throw new TypeError(`ClubData: toArray needs { limit }, a whole number from 1 to ${TO_ARRAY_MAX}; iterate with for await to go through more`);
+    }
     const all: T[] = [];
-    for await (const record of this) all.push(record);
+    for await (const record of this) {
+      all.push(record);
+      if (all.length === limit) break;
+    }
     return all;
   }
 }

@@ -7678,3 +7678,12 @@ export interface operations {
         };
     };
 }
+/** The opt-ins each operation's `include` takes (the document's `x-opt-ins`). */
+export const includeOptIns = {
+    listBookings: ["canceled"],
+    listCoaches: ["archived"],
+    listCustomers: ["archived","ended_subscriptions"],
+    listEventParticipants: ["removed"],
+    listEvents: ["canceled"],
+    retrieveCustomer: ["ended_subscriptions"],
+} as const;

@@ -38,6 +38,12 @@ function plainHeaders(headers: WebhookHeaders): Record<string, string> {
   return out;
 }
 
+/**
+ * The signal a delivery carries, once its signature (webhook-id, webhook-timestamp,
+ * webhook-signature over the raw body) checks out with the endpoint's `whsec_` secret; throws
+ * WebhookVerificationError otherwise. Needs the secret alone, no client and no API key. Pass the
+ * body exactly as received, not re-serialized.
+ */
 export function verifyWebhook(rawBody: string | Uint8Array, headers: WebhookHeaders, secret: string): components['schemas']['Signal'] {
   let webhook: Webhook;
   try {

@@ -2,8 +2,8 @@
 // watch it work: a progress line while the first copy is made, then one line per change to the
 // copy (--json: one JSON object per line) until Ctrl-C. Stopped and started again with the same
 // --out, it resumes where the file says.
-import { ClubData, ClubDataError, MIRROR_RESOURCES, type MirrorChange, type MirrorResource } from '../../sdk/src/index.ts';
-import { SqliteStore } from '../../sdk/src/sqlite.ts';
+import { ClubData, ClubDataError, MIRROR_RESOURCES, type MirrorChange, type MirrorResource } from '@clubdata/sdk';
+import { SqliteStore } from '@clubdata/sdk/sqlite';
 import { interruption } from '../lifecycle.ts';
 
 export interface MirrorSettings {

@@ -1,5 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { BusinessDate, ListEnvelope, LocalTimestamp, Nullable, PageQuery, UtcTimestamp } from './common.ts';
+import { BusinessDate, Include, ListEnvelope, LocalTimestamp, Nullable, PageQuery, UtcTimestamp } from './common.ts';
 
 /** One court of a booking, with the times it is held. */
 export const BookingSpaceSchema = Type.Object(
@@ -36,9 +36,7 @@ export const BookingSchema = Type.Object(
 export const BookingListQuery = Type.Object(
   {
     ...PageQuery,
-    include: Type.Optional(
-      Type.String({ description: 'Comma-separated opt-ins: canceled adds cancelled bookings; unknown values are ignored' }),
-    ),
+    include: Type.Optional(Include(['canceled'], 'Comma-separated opt-ins: canceled adds cancelled bookings; unknown values are ignored')),
   },
   { additionalProperties: false },
 );

@@ -1,5 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { ListEnvelope } from './common.ts';
+import { Include, ListEnvelope } from './common.ts';
 
 export const CoachSchema = Type.Object(
   {
@@ -19,9 +19,7 @@ export const CoachSchema = Type.Object(
 
 export const CoachListQuery = Type.Object(
   {
-    include: Type.Optional(
-      Type.String({ description: 'Comma-separated opt-ins: `archived` adds archived coaches. Unknown values are ignored.' }),
-    ),
+    include: Type.Optional(Include(['archived'], 'Comma-separated opt-ins: `archived` adds archived coaches. Unknown values are ignored.')),
   },
   { additionalProperties: false },
 );

@@ -17,7 +17,12 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 export const DEFAULT_PAGE_SIZE = 25;
 export const Limit = Type.Integer({ minimum: 1, maximum: 100, default: DEFAULT_PAGE_SIZE, description: 'Page size, 1 to 100' });
 export const StartingAfter = Type.String({ description: 'Id of the last record of the previous page' });
-export const Include = Type.String({ description: 'Comma-separated opt-ins; unknown values are ignored' });
+/**
+ * A list's `include`: comma-separated opt-ins, unknown ones ignored. The document names the
+ * opt-ins the route reads in `x-opt-ins`, from which the SDK types `include` (sdk/scripts/types.ts).
+ */
+export const Include = (optIns: readonly [string, ...string[]], description = 'Comma-separated opt-ins; unknown values are ignored') =>
+  Type.String({ description, 'x-opt-ins': optIns });
 export const TimestampBound = Type.String({
   format: 'date-time',
   description: 'ISO 8601 timestamp with an offset or Z (year 0001 or later, offset within ±15:59); inclusive',

@@ -44,11 +44,11 @@ export const CustomerListQuery = Type.Object(
     email: Type.Optional(
       Type.String({ minLength: 1, description: 'Exact, case-insensitive match; % and _ are literal' }),
     ),
-    include: Type.Optional(Include),
+    include: Type.Optional(Include(['archived', 'ended_subscriptions'])),
   },
   { additionalProperties: false },
 );
 
-export const CustomerQuery = Type.Object({ include: Type.Optional(Include) }, { additionalProperties: false });
+export const CustomerQuery = Type.Object({ include: Type.Optional(Include(['ended_subscriptions'])) }, { additionalProperties: false });
 
 export const CustomerList = ListEnvelope(Type.Ref('Customer'), 'Customers, oldest relationship first');

@@ -1,5 +1,5 @@
 import { Type, type TSchema } from 'typebox';
-import { BusinessDate, ListEnvelope, LocalTimestamp, Nullable, PageQuery, UtcTimestamp } from './common.ts';
+import { BusinessDate, Include, ListEnvelope, LocalTimestamp, Nullable, PageQuery, UtcTimestamp } from './common.ts';
 
 /** One club operating day of an event; the schedule shows one item per session. */
 export const EventSessionSchema = Type.Object(
@@ -67,9 +67,7 @@ export const ParticipantParams = Type.Object(
 export const ParticipantListQuery = Type.Object(
   {
     ...PageQuery,
-    include: Type.Optional(
-      Type.String({ description: 'Comma-separated opt-ins: removed adds removed participants; unknown values are ignored' }),
-    ),
+    include: Type.Optional(Include(['removed'], 'Comma-separated opt-ins: removed adds removed participants; unknown values are ignored')),
   },
   { additionalProperties: false },
 );
@@ -77,9 +75,7 @@ export const ParticipantListQuery = Type.Object(
 export const EventListQuery = Type.Object(
   {
     ...PageQuery,
-    include: Type.Optional(
-      Type.String({ description: 'Comma-separated opt-ins: canceled adds cancelled events; unknown values are ignored' }),
-    ),
+    include: Type.Optional(Include(['canceled'], 'Comma-separated opt-ins: canceled adds cancelled events; unknown values are ignored')),
   },
   { additionalProperties: false },
 );

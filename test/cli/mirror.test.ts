@@ -7,7 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqliteStore } from '../../sdk/src/sqlite.ts';
+import { SqliteStore } from '@clubdata/sdk/sqlite';
 import { seedDemo } from '../../src/demo/seed.ts';
 import { insertCustomer } from '../fixtures.ts';
 import { setupApp } from '../helper.ts';
@@ -35,7 +35,7 @@ afterAll(async () => {
 function startMirror(...args: string[]) {
   const child = spawn(process.execPath, [`${ROOT}src/cli.ts`, 'mirror', '--club', CLUB, '--out', out, '--api', base, ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: t.url, LOG_LEVEL: 'silent' },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_OPTIONS: process.env.NODE_OPTIONS, DATABASE_URL: t.url, LOG_LEVEL: 'silent' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
@@ -98,6 +98,22 @@ describe('clubdata mirror', () => {
     const unknown = await runCli(t.url, ['mirror', '--club', 'club_nope', '--out', out, '--api', base]);
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('no club club_nope');
+  });
+
+  it('finds the SDK by its name when started by the launcher, which sets the source condition itself', async () => {
+    // No NODE_OPTIONS from this run: bin/clubdata.mjs gives its child the clubdata-source condition.
+    const launched = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, [`${ROOT}bin/clubdata.mjs`, 'mirror', '--club', 'club_nope', '--out', out], {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: t.url, LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += d));
+      child.on('exit', (code) => resolve({ code, stderr }));
+    });
+    expect(launched.stderr.trim()).toBe('clubdata: no club club_nope');
+    expect(launched.code).toBe(1);
   });
 
   it('says where it could not reach the service, and exits 1', async () => {

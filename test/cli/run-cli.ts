@@ -19,8 +19,9 @@ export function runCli(databaseUrl: string, args: string[], options: { timeoutMs
       [`${ROOT}src/cli.ts`, ...args],
       {
         cwd: ROOT,
-        // No REDIS_URL, CLUBDATA_* or PORT leaking in from outside.
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+        // No REDIS_URL, CLUBDATA_* or PORT leaking in from outside; NODE_OPTIONS for the condition
+        // that resolves @clubdata/sdk to its source, as the launcher sets it.
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_OPTIONS: process.env.NODE_OPTIONS, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
         timeout: options.timeoutMs ?? 25_000,
       },
       (error, stdout, stderr) => {

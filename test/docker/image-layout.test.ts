@@ -97,6 +97,18 @@ describe('the image, laid out as the Dockerfile copies it', () => {
     await expect(readdir(join(image, 'node_modules', 'vitest'))).rejects.toThrow();
   });
 
+  it("installs with each workspace's manifest in place, which npm needs to link the workspace", async () => {
+    const { workspaces } = JSON.parse(await readFile(`${ROOT}package.json`, 'utf8')) as { workspaces: string[] };
+    expect(workspaces).toContain('sdk');
+    const build = dockerfileStages().find((stage) => stage.name === 'build')!.instructions;
+    const install = build.findIndex(({ keyword, args }) => keyword === 'RUN' && args.startsWith('npm install'));
+    for (const workspace of workspaces) {
+      const copy = build.findIndex(({ keyword, args }) => keyword === 'COPY' && args === `${workspace}/package.json ./${workspace}/package.json`);
+      expect(copy, workspace).toBeGreaterThanOrEqual(0);
+      expect(copy, workspace).toBeLessThan(install);
+    }
+  });
+
   it("starts with the image's CMD against a database, passes its HEALTHCHECK, and stops cleanly on SIGTERM", async () => {
     const port = String(await freePort());
     const service = runInImage(execForm(instruction('CMD')), {

@@ -15,8 +15,10 @@ import {
   PermissionError,
   RateLimitError,
   TimeoutError,
+  type RequestEvent,
+  type ResponseEvent,
   type Signal,
-} from '../../sdk/src/index.ts';
+} from '@clubdata/sdk';
 import { pruneSignals } from '../../src/db/signals.ts';
 import { seedDemo } from '../../src/demo/seed.ts';
 import { ALL_SCOPES } from '../../src/domain/scopes.ts';
@@ -166,11 +168,37 @@ describe('lists', () => {
     expect((await list.firstPage()).data.map((c) => c.id)).toEqual(expected.slice(0, 7).map((c) => c.id));
   });
 
+  it('gather at most the limit toArray is given, fetching only the pages it needs, and want that limit', async () => {
+    const urls: string[] = [];
+    const counted = new ClubData({ apiKey, baseUrl: base }).on('request', (event) => urls.push(event.url));
+    const expected = await fetchAll('/v1/customers');
+    const some = await counted.customers.list({ limit: 5 }).toArray({ limit: 7 });
+    expect(some.map((c) => c.id)).toEqual(expected.slice(0, 7).map((c) => c.id));
+    expect(urls).toHaveLength(2);
+    // @ts-expect-error: the limit is required
+    await expect(counted.customers.list().toArray()).rejects.toThrow('ClubData: toArray needs { limit }, a whole number from 1 to 10000');
+    await expect(counted.customers.list().toArray({ limit: 10_001 })).rejects.toBeInstanceOf(TypeError);
+    expect(urls).toHaveLength(2);
+  });
+
+  it("refuse an include the operation does not take, before any request (the API would ignore it)", async () => {
+    const urls: string[] = [];
+    const counted = new ClubData({ apiKey, baseUrl: base }).on('request', (event) => urls.push(event.url));
+    // @ts-expect-error: the prose's spelling; the opt-in is `canceled`
+    expect(() => counted.bookings.list({ include: ['cancelled'] })).toThrow(new TypeError(`ClubData: bookings.list takes include 'canceled', not "cancelled"`));
+    // @ts-expect-error: an opt-in of another operation
+    await expect(counted.customers.retrieve('cus_x', { include: ['archived'] })).rejects.toThrow(`takes include 'ended_subscriptions', not "archived"`);
+    // The comma-separated text a JavaScript caller may pass is checked value by value.
+    const text = 'archived,ended_subscriptions' as unknown as ['archived'];
+    expect((await counted.customers.list({ include: text, limit: 1 }).firstPage()).data).toHaveLength(1);
+    expect(urls).toEqual([`${base}/v1/customers?include=archived%2Cended_subscriptions&limit=1`]);
+  });
+
   it('take include as an array and stop early when the caller breaks', async () => {
     const withCanceled = await fetchAll('/v1/bookings?include=canceled');
     const plain = await fetchAll('/v1/bookings');
     expect(withCanceled.length).toBeGreaterThan(plain.length);
-    expect(await client.bookings.list({ include: ['canceled'], limit: 100 }).toArray()).toHaveLength(withCanceled.length);
+    expect(await client.bookings.list({ include: ['canceled'], limit: 100 }).toArray({ limit: 10_000 })).toHaveLength(withCanceled.length);
     let taken = 0;
     for await (const booking of client.bookings.list({ limit: 5 })) {
       expect(booking.object).toBe('booking');
@@ -203,9 +231,13 @@ describe('errors', () => {
     const noId = client.customers.retrieve('');
     await expect(noId).rejects.toBeInstanceOf(TypeError);
 
-    const nowhere = await new ClubData({ apiKey, baseUrl: `http://127.0.0.1:${await freePort()}`, maxRetries: 0 }).club.retrieve().catch((e: unknown) => e);
+    const unanswered: ResponseEvent[] = [];
+    const nowhereClient = new ClubData({ apiKey, baseUrl: `http://127.0.0.1:${await freePort()}`, maxRetries: 0 }).on('response', (event) => unanswered.push(event));
+    const nowhere = await nowhereClient.club.retrieve().catch((e: unknown) => e);
     expect(nowhere).toBeInstanceOf(ConnectionError);
     expect(nowhere).toMatchObject({ code: 'connection_refused', status: undefined });
+    expect(unanswered).toHaveLength(1);
+    expect(unanswered[0]).toMatchObject({ operationId: 'retrieveClub', attempt: 0, status: undefined, requestId: undefined, error: nowhere });
   });
 
   it('says cursor_expired as its own class when retention removed what follows the cursor', async () => {
@@ -275,9 +307,23 @@ describe('retries', () => {
     };
     try {
       const patient = new ClubData({ apiKey: key, baseUrl: limitedBase, maxRetries: 5, fetch: counting });
+      const sent: RequestEvent[] = [];
+      const ended: ResponseEvent[] = [];
+      patient.on('request', (event) => sent.push(event)).on('response', (event) => ended.push(event));
       const results = await Promise.all(Array.from({ length: 5 }, () => patient.club.retrieve()));
       expect(results.map((r) => r.id)).toEqual(Array(5).fill(limitedClub.id));
       expect(attempts).toBeGreaterThan(5);
+      // The hooks saw every attempt, retries included, each 429 with its typed error.
+      expect(sent).toHaveLength(attempts);
+      expect(ended.map(({ operationId, method, url, attempt }) => ({ operationId, method, url, attempt }))).toEqual(
+        expect.arrayContaining(sent.map(({ operationId, method, url, attempt }) => ({ operationId, method, url, attempt }))),
+      );
+      expect(ended.filter((event) => event.status === 200)).toHaveLength(5);
+      const limitedAttempts = ended.filter((event) => event.status === 429);
+      expect(limitedAttempts).toHaveLength(attempts - 5);
+      for (const event of limitedAttempts) expect(event.error).toBeInstanceOf(RateLimitError);
+      expect(Math.max(...sent.map((event) => event.attempt))).toBeGreaterThan(0);
+      expect(sent[0]).toMatchObject({ operationId: 'retrieveClub', method: 'GET', url: `${limitedBase}/v1/club`, idempotencyKey: undefined });
       const impatient = new ClubData({ apiKey: key, baseUrl: limitedBase, maxRetries: 0 });
       const refused = await Promise.all(Array.from({ length: 5 }, () => impatient.club.retrieve().catch((e: unknown) => e)));
       const limitedErrors = refused.filter((r) => r instanceof RateLimitError);
@@ -330,7 +376,7 @@ describe('retries', () => {
     const endpoint = await proxied.webhookEndpoints.create({ url, signal_types: ['customer.created'] });
     expect(proxy.dropped).toBe(1);
     expect(endpoint.url).toBe(url);
-    const all = await client.webhookEndpoints.list().toArray();
+    const all = await client.webhookEndpoints.list().toArray({ limit: 10_000 });
     expect(all.filter((e) => e.url === url)).toHaveLength(1);
     await client.webhookEndpoints.delete(endpoint.id);
   });
@@ -370,7 +416,7 @@ describe('follow', () => {
     }
     await done;
     controller.abort();
-    const listed = await client.signals.list({ after_sequence: start, limit: 100 }).toArray();
+    const listed = await client.signals.list({ after_sequence: start, limit: 100 }).toArray({ limit: 100 });
     expect(listed).toHaveLength(20);
     expect(received.map((s) => s.id)).toEqual(listed.map((s) => s.id));
     expect(follower.sequence).toBe(listed.at(-1)!.sequence);

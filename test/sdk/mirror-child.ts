@@ -1,8 +1,8 @@
 // A mirror in a process of its own, on a file store, for test/sdk/mirror.test.ts to kill and
 // start again: `node test/sdk/mirror-child.ts BASE_URL KEY FILE`. It prints one JSON line when
 // the copy is ready and one per second with where it stands.
-import { ClubData } from '../../sdk/src/index.ts';
-import { SqliteStore } from '../../sdk/src/sqlite.ts';
+import { ClubData } from '@clubdata/sdk';
+import { SqliteStore } from '@clubdata/sdk/sqlite';
 
 const [baseUrl, apiKey, file] = process.argv.slice(2) as [string, string, string];
 const store = new SqliteStore(file);

@@ -1,8 +1,26 @@
-// A mirror's copy in one SQLite file, through node:sqlite (built into Node 24: no dependency).
-// Each write is one transaction, and the file is in WAL mode, so a process killed at any moment
-// leaves the records and the cursor of the last committed write, together.
-import { DatabaseSync, type StatementSync } from 'node:sqlite';
+// A mirror's copy in one SQLite file, through node:sqlite (built into Node from 22.13 and 23.4:
+// no dependency). Each write is one transaction, and the file is in WAL mode, so a process killed
+// at any moment leaves the records and the cursor of the last committed write, together.
+import type { DatabaseSync, StatementSync } from 'node:sqlite';
 import type { MirrorCursor, MirrorRecord, MirrorStore, MirrorWrite } from './store.ts';
+
+/**
+ * node:sqlite, asked for by name: a static import of a module this Node lacks fails before any
+ * code runs, with ERR_UNKNOWN_BUILTIN_MODULE and no word of the version needed, where
+ * process.getBuiltinModule answers undefined (and is itself absent before Node 20.16 and 22.3).
+ */
+function loadSqlite(): typeof import('node:sqlite') {
+  const sqlite = typeof process.getBuiltinModule === 'function' ? process.getBuiltinModule('node:sqlite') : undefined;
+  if (sqlite === undefined) {
+    throw new Error(
+      `@clubdata/sdk/sqlite needs node:sqlite, which Node has without a flag from 22.13 (and 23.4); this is Node ${process.versions.node}. ` +
+        'Run Node 22.13 or later, or keep the mirror in a MemoryStore or a MirrorStore of your own (the main entry needs no SQLite).',
+    );
+  }
+  return sqlite;
+}
+
+const sqlite = loadSqlite();
 
 // A rowid table with the key in an index, rather than a table clustered on the key: records are
 // a few hundred bytes of JSON, and ids arrive in no order, so clustering would rewrite large
@@ -47,7 +65,7 @@ export class SqliteStore implements MirrorStore {
 
   /** Opens (or creates) the file; `:memory:` works too. */
   constructor(path: string) {
-    this.#db = new DatabaseSync(path);
+    this.#db = new sqlite.DatabaseSync(path);
     // WAL with synchronous NORMAL: a commit survives the process being killed, and the file is
     // never corrupted; 64 MB of page cache and checkpoints every 64 MB of log keep a large first
     // copy from re-reading and rewriting the same pages.
