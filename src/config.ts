@@ -10,7 +10,10 @@ export interface Config {
   redisUrl: string | undefined;
   host: string;
   port: number;
-  /** Folder for the embedded PostgreSQL's data (and nothing else). */
+  /**
+   * Folder for the embedded PostgreSQL's data, and for the files naming the processes that use
+   * it (its owner, the running API's address: process-files.ts).
+   */
   dataDir: string;
   embeddedPostgresPort: number;
   logLevel: string;
@@ -58,6 +61,12 @@ export interface Config {
 }
 
 export class ConfigError extends Error {}
+
+/** The URL to reach a server listening on `host` and `port` from this machine (a wildcard host is reached on loopback). */
+export function localUrl(host: string, port: number): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return `http://127.0.0.1:${port}`;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+}
 
 type Env = Record<string, string | undefined>;
 
@@ -146,7 +155,6 @@ export function loadConfig(env: Env = process.env): Config {
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent`);
   }
-  const displayHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
   return {
     databaseUrl,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
@@ -177,6 +185,6 @@ export function loadConfig(env: Env = process.env): Config {
     },
     operator: operator(env),
     queuePrefix: queuePrefix(env),
-    publicUrl: (env.PUBLIC_URL || `http://${displayHost}:${port}`).replace(/\/+$/, ''),
+    publicUrl: (env.PUBLIC_URL || localUrl(host, port)).replace(/\/+$/, ''),
   };
 }

@@ -3,11 +3,12 @@
 // Order of start: database (external or embedded), migrations, pools, pipeline, HTTP; shutdown
 // runs the same steps backwards: stop taking requests and jobs, finish in-flight work, close
 // pools, stop the embedded PostgreSQL.
-import { createServer } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { buildApp } from './app.ts';
-import type { Config } from './config.ts';
+import { recordApiAddress } from './api-address.ts';
+import { localUrl, type Config } from './config.ts';
 import { migrate } from './db/migrate.ts';
 import { createPool } from './db/pool.ts';
 import { openDatabase } from './db/postgres.ts';
@@ -99,6 +100,21 @@ async function assertPortFree(host: string, port: number): Promise<void> {
     );
     probe.listen({ host, port, exclusive: true }, () => probe.close(() => resolve()));
   });
+}
+
+/**
+ * Records where the API listens in the data folder, so that `clubdata receive` and `mirror` find
+ * it without --api (api-address.ts); removed first at shutdown. A folder it cannot write to
+ * (a read-only deployment) only costs those commands the finding.
+ */
+async function recordAddress(config: Config, address: string | AddressInfo | null, log: Logger, steps: Step[]): Promise<void> {
+  if (address === null || typeof address === 'string') return;
+  try {
+    const forget = await recordApiAddress(config.dataDir, localUrl(address.address, address.port));
+    steps.push(['remove the recorded API address', forget]);
+  } catch (error) {
+    log.warn({ err: error }, `could not record the API's address in ${config.dataDir}; clubdata receive and mirror will need --api`);
+  }
 }
 
 async function start(
@@ -210,5 +226,6 @@ async function start(
   const demo = config.demo && roles.api ? await prepareDemo(pool, config, secretBox, log, stopSignal) : undefined;
   if (stopping()) return;
   await app.listen({ host: config.host, port: config.port });
+  if (roles.api) await recordAddress(config, app.server.address(), log, steps);
   if (demo) process.stdout.write(demo.banner(config.publicUrl));
 }

@@ -4,18 +4,21 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { createLogger } from '../logger.ts';
 import type { Config } from '../config.ts';
 import { createKey, listKeys, revokeKey } from '../db/api-keys.ts';
-import { clubExists, createClub, listClubs, updateClub, type ClubInput } from '../db/clubs.ts';
+import { clubExists, createClub, InvalidTimezoneError, listClubs, updateClub, type ClubInput } from '../db/clubs.ts';
 import { listEndpointAttempts } from '../db/delivery-attempts.ts';
+import { deleteEndpoint, getEndpoint, listEndpoints, locateEndpoint } from '../db/webhook-endpoints.ts';
 import { describeMigration, migrate } from '../db/migrate.ts';
 import { createPool, type Pool } from '../db/pool.ts';
 import { openDatabase } from '../db/postgres.ts';
 import { SeedInterrupted, seedDemo } from '../demo/seed.ts';
-import { simulate } from '../demo/simulate.ts';
+import { missingMaterial, simulate } from '../demo/simulate.ts';
 import { readReceiverSettings, runReceiver } from '../demo/receiver.ts';
 import { pruneSignals } from '../db/signals.ts';
 import { isWellFormedApiKey } from '../domain/api-keys.ts';
-import { DEFAULT_SCOPES, isScope } from '../domain/scopes.ts';
+import { ALL_SCOPES, DEFAULT_SCOPES, isScope } from '../domain/scopes.ts';
 import { runService } from '../server.ts';
+import { findApi } from '../api-address.ts';
+import { COMMANDS, UsageError } from './help.ts';
 import { interruption } from '../lifecycle.ts';
 import type { PipelineStarter } from '../queue/pipeline.ts';
 
@@ -23,21 +26,41 @@ import type { PipelineStarter } from '../queue/pipeline.ts';
 // composition root that hands it to the service.
 const startPipeline: PipelineStarter = async (options) => (await import('../../workers/main.ts')).startPipeline(options);
 
-export class UsageError extends Error {}
-
 type Options = ParseArgsConfig['options'];
 
 type Parsed = { values: Record<string, string | boolean | undefined>; positionals: string[] };
 
 function parse(args: string[], options: Options, positionals = 0): Parsed {
+  const all = { ...options, json: { type: 'boolean' as const } };
   let parsed;
   try {
-    parsed = parseArgs({ args, options: { ...options, json: { type: 'boolean' } }, allowPositionals: positionals > 0, strict: true });
+    parsed = parseArgs({ args, options: all, allowPositionals: positionals > 0, strict: true });
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(describeParseError(error as Error & { code?: string }, Object.keys(all)));
   }
   if (parsed.positionals.length > positionals) throw new UsageError(`unexpected argument: ${parsed.positionals[positionals]}`);
   return parsed;
+}
+
+/** node:util's parseArgs errors in one line, naming the options there are. */
+function describeParseError(error: Error & { code?: string }, names: string[]): string {
+  const option = /'(-[^' ]+)/.exec(error.message)?.[1];
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return `unknown option ${option}; the options are ${names.map((n) => `--${n}`).join(', ')}`;
+  if (error.code === 'ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL') return `unexpected argument: ${/'([^']*)'/.exec(error.message)?.[1]}`;
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') {
+    return /does not take an argument/.test(error.message) ? `${option} takes no value` : `${option} needs a value`;
+  }
+  return error.message.split('\n')[0]!;
+}
+
+/** Runs a check that throws RangeError for a bad option value: that is a usage error. */
+async function asUsage<T>(check: () => T | Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (error) {
+    if (error instanceof RangeError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 function required(values: Record<string, unknown>, name: string): string {
@@ -71,18 +94,26 @@ function print(json: boolean, value: unknown, text: () => string): void {
   process.stdout.write(json ? `${JSON.stringify(value, null, 2)}\n` : `${text()}\n`);
 }
 
+function cellText(v: unknown): string {
+  if (v === null || v === undefined) return '-';
+  if (Array.isArray(v)) return v.join(',');
+  if (typeof v === 'string') return v;
+  return v instanceof Date ? v.toISOString() : JSON.stringify(v);
+}
+
+const field = (r: object, c: string) => cellText((r as Record<string, unknown>)[c]);
+
 function table(rows: object[], columns: string[]): string {
   if (rows.length === 0) return '(none)';
-  const cell = (v: unknown): string => {
-    if (v === null || v === undefined) return '-';
-    if (Array.isArray(v)) return v.join(',');
-    if (typeof v === 'string') return v;
-    return v instanceof Date ? v.toISOString() : JSON.stringify(v);
-  };
-  const get = (r: object, c: string) => (r as Record<string, unknown>)[c];
-  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => cell(get(r, c)).length)));
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => field(r, c).length)));
   const line = (cells: string[]) => cells.map((c, i) => c.padEnd(widths[i]!)).join('  ').trimEnd();
-  return [line(columns), ...rows.map((r) => line(columns.map((c) => cell(get(r, c)))))].join('\n');
+  return [line(columns), ...rows.map((r) => line(columns.map((c) => field(r, c))))].join('\n');
+}
+
+/** One record, a field per line. */
+function record(row: object, names: string[]): string {
+  const width = Math.max(...names.map((n) => n.length));
+  return names.map((n) => `${n.padEnd(width)}  ${field(row, n)}`).join('\n');
 }
 
 async function withDatabase<T>(config: Config, work: (pool: Pool) => Promise<T>): Promise<T> {
@@ -151,32 +182,46 @@ export async function runCommand(command: string, args: string[], config: Config
       const rate = Number(String(values.rate ?? '2').replace(/\/s$/, ''));
       const duration = Number(values.duration ?? '60');
       if (!(rate > 0 && rate <= 1000)) throw new UsageError('--rate must be a number of changes per second, more than 0 and at most 1000 (e.g. 5 or 5/s)');
-      if (!(duration > 0 && duration <= 86_400)) throw new UsageError('--duration must be a number of seconds, at most 86400');
+      if (!(duration > 0 && duration <= 86_400)) throw new UsageError('--duration must be a number of seconds, more than 0 and at most 86400');
       const json = Boolean(values.json);
-      const summary = await withDatabase(config, async (pool) => {
+      const outcome = await withDatabase(config, async (pool) => {
         // Said only once the club is known to exist, so an unknown club gets one line.
         if (!(await clubExists(pool, clubId))) return null;
         if (!json) process.stderr.write(`simulating ${rate} changes/s for ${duration} s on ${clubId} (Ctrl-C stops early)\n`);
-        return simulate(pool, {
+        const summary = await simulate(pool, {
           clubId,
           ratePerSecond: rate,
           durationSeconds: duration,
           signal: interruption(),
           onChange: json ? undefined : (action, id) => process.stderr.write(`  ${action.padEnd(24)} ${id}\n`),
         });
+        const made = Object.values(summary.changes).reduce((a, b) => a + b, 0);
+        return { summary, made, missing: made === 0 ? await missingMaterial(pool, clubId) : [] };
       });
-      if (!summary) {
+      if (!outcome) {
         process.stderr.write(`clubdata: no club ${clubId}\n`);
         return 1;
       }
+      const { summary, made, missing } = outcome;
+      const skipped = Object.values(summary.skipped).reduce((a, b) => a + b, 0);
       print(json, summary, () =>
         [
-          `${Object.values(summary.changes).reduce((a, b) => a + b, 0)} changes in ${summary.seconds} s:`,
+          `${made} changes in ${summary.seconds} s:`,
           ...Object.entries(summary.changes).map(([name, n]) => `  ${name.padEnd(24)} ${n}`),
+          ...(skipped > 0 ? ['skipped, with nothing to act on:', ...Object.entries(summary.skipped).map(([name, n]) => `  ${name.padEnd(24)} ${n}`)] : []),
           'signals emitted:',
           ...Object.entries(summary.signals).map(([type, n]) => `  ${type.padEnd(24)} ${n}`),
         ].join('\n'),
       );
+      // Nothing happened: say why, and do not call it done.
+      if (made === 0 && skipped > 0) {
+        const why = missing.length > 0 ? `it has no ${missing.join(', ')}` : 'nothing it has is in a state they change';
+        process.stderr.write(
+          `clubdata: no change made: the ${skipped === 1 ? 'change' : `${skipped} changes`} picked found nothing to act on in ${clubId} (${why}); ` +
+            'clubdata seed --demo makes clubs that have everything, or run longer: customers and events are created as it goes\n',
+        );
+        return 1;
+      }
       return 0;
     }
     case 'signals': {
@@ -199,24 +244,25 @@ export async function runCommand(command: string, args: string[], config: Config
         key: { type: 'string' },
         api: { type: 'string' },
       });
-      let settings;
-      try {
-        settings = readReceiverSettings(values, config.publicUrl);
-      } catch (error) {
-        throw new UsageError((error as Error).message);
-      }
+      const api = values.key === undefined ? undefined : await asUsage(() => findApi(values.api as string | undefined, config));
+      const settings = await asUsage(() => readReceiverSettings(values, api));
       return runReceiver({ ...settings, json: Boolean(values.json) });
     }
     case 'mirror':
       return mirrorCommand(args, config);
     case 'deliveries':
       return deliveriesCommand(args, config);
+    case 'endpoints':
+      return endpointsCommand(args, config);
     case 'clubs':
       return clubsCommand(args, config);
     case 'keys':
       return keysCommand(args, config);
+    case 'test':
+    case 'typecheck':
+      throw new UsageError(`${command} runs through the launcher: npx clubdata ${command} (or npm run ${command})`);
     default:
-      throw new UsageError(`unknown command: ${command}`);
+      throw new UsageError(`unknown command "${command}"; the commands are ${COMMANDS.join(', ')}`);
   }
 }
 
@@ -233,36 +279,37 @@ async function mirrorCommand(args: string[], config: Config): Promise<number> {
     relist: { type: 'string' },
   });
   const out = required(values, 'out');
-  if ((values.club === undefined) === (values.key === undefined)) throw new UsageError('mirror needs --club ID (it makes a key for itself) or --key cd_live_...');
-  const { readResources, runMirror } = await import('./mirror.ts');
-  let resources;
-  try {
-    resources = readResources(values.resources as string | undefined);
-  } catch (error) {
-    throw new UsageError((error as Error).message);
+  if (values.club !== undefined && values.key !== undefined) {
+    throw new UsageError('--club and --key are exclusive: --club makes a key for itself, --key uses yours');
   }
+  if (values.club === undefined && values.key === undefined) throw new UsageError('mirror needs --club ID (it makes a key for itself) or --key cd_live_...');
+  const { checkOut, readResources, runMirror } = await import('./mirror.ts');
+  const resources = await asUsage(() => readResources(values.resources as string | undefined));
   const relistSeconds = values.relist === undefined ? 300 : Number(values.relist);
   if (!Number.isInteger(relistSeconds) || relistSeconds < 0 || relistSeconds > 86_400 || values.relist === '') {
     throw new UsageError('--relist must be a whole number of seconds from 0 (never) to 86400');
   }
-  const apiUrl = String(values.api ?? config.publicUrl).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^\s/]+$/.test(apiUrl)) throw new UsageError("--api must be the service's base URL, such as http://127.0.0.1:3000");
-  const settings = { apiUrl, out, resources, relistSeconds, json: Boolean(values.json) };
+  let key: string | undefined;
   if (typeof values.key === 'string') {
-    if (!isWellFormedApiKey(values.key.trim())) throw new UsageError('--key must be an API key: cd_live_ followed by 32 letters and digits');
-    return runMirror({ ...settings, key: values.key.trim() });
+    key = values.key.trim();
+    if (!isWellFormedApiKey(key)) throw new UsageError('--key must be an API key: cd_live_ followed by 32 letters and digits');
   }
+  // Before a key is made or anything is written.
+  await asUsage(() => checkOut(out));
+  const api = await asUsage(() => findApi(values.api as string | undefined, config));
+  const settings = { api, out, resources, relistSeconds, json: Boolean(values.json) };
+  if (key !== undefined) return runMirror({ ...settings, key });
   const clubId = String(values.club);
   return withDatabase(config, async (pool) => {
     if (!(await clubExists(pool, clubId))) {
       process.stderr.write(`clubdata: no club ${clubId}\n`);
       return 1;
     }
-    const key = await createKey(pool, { clubId, name: `clubdata mirror ${out}`.slice(0, 100), scopes: [...DEFAULT_SCOPES, 'signals:read'], expiresAt: null });
+    const own = await createKey(pool, { clubId, name: `clubdata mirror ${out}`.slice(0, 100), scopes: [...DEFAULT_SCOPES, 'signals:read'], expiresAt: null });
     try {
-      return await runMirror({ ...settings, key: key.key });
+      return await runMirror({ ...settings, key: own.key });
     } finally {
-      await revokeKey(pool, key.id);
+      await revokeKey(pool, own.id);
     }
   });
 }
@@ -275,11 +322,21 @@ const CLUB_OPTIONS: Options = {
 };
 const CLUB_COLUMNS = ['id', 'name', 'timezone', 'billing_model', 'api_access'];
 
+/** A timezone the database does not know is a bad option value, as any other: a usage error. */
+async function timezoneChecked<T>(work: Promise<T>): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    if (!(error instanceof InvalidTimezoneError)) throw error;
+    throw new UsageError(`--timezone must be an IANA timezone name such as Europe/Madrid or America/New_York (${error.message})`);
+  }
+}
+
 async function clubsCommand([sub, ...args]: string[], config: Config): Promise<number> {
   if (sub === 'create') {
     const { values } = parse(args, CLUB_OPTIONS);
     const input = { ...clubInput(values), name: required(values, 'name'), timezone: required(values, 'timezone') };
-    const club = await withDatabase(config, (pool) => createClub(pool, input));
+    const club = await withDatabase(config, (pool) => timezoneChecked(createClub(pool, input)));
     print(Boolean(values.json), club, () => table([club], CLUB_COLUMNS));
     return 0;
   }
@@ -295,7 +352,7 @@ async function clubsCommand([sub, ...args]: string[], config: Config): Promise<n
     if (!id) throw new UsageError('clubs update needs the club id');
     const input = clubInput(values);
     if (Object.keys(input).length === 0) throw new UsageError('nothing to update: pass at least one option');
-    const club = await withDatabase(config, (pool) => updateClub(pool, id, input));
+    const club = await withDatabase(config, (pool) => timezoneChecked(updateClub(pool, id, input)));
     if (!club) {
       process.stderr.write(`clubdata: no club ${id}\n`);
       return 1;
@@ -315,11 +372,19 @@ async function deliveriesCommand([sub, ...args]: string[], config: Config): Prom
   const rawLimit = String(values.limit ?? '50');
   const limit = Number(rawLimit);
   if (!/^\d+$/.test(rawLimit) || limit < 1 || limit > 1000) throw new UsageError('--limit must be an integer from 1 to 1000');
-  const attempts = await withDatabase(config, (pool) => listEndpointAttempts(pool, endpointId, limit));
+  const found = await withDatabase(config, async (pool) => {
+    // Refused only for an id no club has: attempts are kept after an endpoint is deleted.
+    const location = await locateEndpoint(pool, endpointId);
+    return location && { location, attempts: await listEndpointAttempts(pool, endpointId, limit) };
+  });
+  if (!found) return noEndpoint(endpointId);
+  const { location, attempts } = found;
   print(Boolean(values.json), attempts, () => {
-    // Attempts are kept after the endpoint is deleted, so no rows means no attempt was ever made,
-    // which for a live endpoint is ordinary: nothing it subscribes to has happened yet.
-    if (attempts.length === 0) return `no attempts recorded for ${endpointId} (an unknown endpoint, or one that has not been sent anything yet)`;
+    if (attempts.length === 0) {
+      return location.deletedAt
+        ? `no attempts were made to ${endpointId} before it was deleted at ${location.deletedAt}`
+        : `no attempts recorded for ${endpointId} yet: nothing it subscribes to has been sent to it`;
+    }
     const rows = attempts.map((a) => ({
       attempted_at: a.attempted_at,
       signal_id: a.signal_id,
@@ -333,6 +398,69 @@ async function deliveriesCommand([sub, ...args]: string[], config: Config): Prom
     return table(rows, ATTEMPT_COLUMNS);
   });
   return 0;
+}
+
+function noEndpoint(id: string, deletedAt?: string | null): number {
+  process.stderr.write(
+    deletedAt
+      ? `clubdata: endpoint ${id} was deleted at ${deletedAt}; its attempts are kept: clubdata deliveries list --endpoint ${id}\n`
+      : `clubdata: no endpoint ${id}\n`,
+  );
+  return 1;
+}
+
+interface RenderedEndpoint {
+  id: string;
+  url: string;
+  description: string;
+  scopes: string[];
+  signal_types: string[];
+  status: 'active' | 'disabled';
+  disabled_reason: string | null;
+  created_at: string;
+}
+
+const ENDPOINT_COLUMNS = ['id', 'url', 'status', 'signal_types', 'scopes', 'created_at', 'description'];
+
+/** A row of the table, from the API's rendering (cd_render_webhook_endpoint). */
+const endpointRow = (e: RenderedEndpoint) => ({ ...e, status: e.disabled_reason ? `disabled (${e.disabled_reason})` : e.status, description: e.description || null });
+
+// Webhook endpoints as the API renders them: list by club; show and delete by id alone (the
+// club is looked up), delete with the API's own rules (pending deliveries cancelled, attempts kept).
+async function endpointsCommand([sub, ...args]: string[], config: Config): Promise<number> {
+  if (sub === 'list') {
+    const { values } = parse(args, { club: { type: 'string' } });
+    const clubId = required(values, 'club');
+    const list = await withDatabase(config, async (pool) => ((await clubExists(pool, clubId)) ? listEndpoints(pool, clubId) : null));
+    if (!list) {
+      process.stderr.write(`clubdata: no club ${clubId}\n`);
+      return 1;
+    }
+    const endpoints = (JSON.parse(list.body) as { data: RenderedEndpoint[] }).data;
+    print(Boolean(values.json), endpoints, () => table(endpoints.map(endpointRow), ENDPOINT_COLUMNS));
+    return 0;
+  }
+  if (sub === 'show' || sub === 'delete') {
+    const { values, positionals } = parse(args, {}, 1);
+    const id = positionals[0];
+    if (!id) throw new UsageError(`endpoints ${sub} needs the endpoint id`);
+    const found = await withDatabase(config, async (pool) => {
+      const location = await locateEndpoint(pool, id);
+      if (!location || location.deletedAt) return { location, body: null };
+      const body = sub === 'show' ? (await getEndpoint(pool, location.clubId, id))?.body : await deleteEndpoint(pool, location.clubId, id);
+      return { location, body: body ?? null };
+    });
+    if (!found.body) return noEndpoint(id, found.location?.deletedAt);
+    const clubId = found.location.clubId;
+    if (sub === 'show') {
+      const endpoint = JSON.parse(found.body) as RenderedEndpoint;
+      print(Boolean(values.json), endpoint, () => record({ ...endpointRow(endpoint), club: clubId }, ['id', 'club', ...ENDPOINT_COLUMNS.slice(1)]));
+    } else {
+      print(Boolean(values.json), JSON.parse(found.body), () => `Deleted ${id} of ${clubId}: its pending deliveries are cancelled; its attempts are kept.`);
+    }
+    return 0;
+  }
+  throw new UsageError('endpoints needs list, show or delete');
 }
 
 const KEY_COLUMNS = ['id', 'name', 'last4', 'scopes', 'created_at', 'expires_at', 'revoked_at'];
@@ -349,7 +477,10 @@ async function keysCommand([sub, ...args]: string[], config: Config): Promise<nu
     const scopes =
       typeof values.scopes === 'string' ? values.scopes.split(',').map((s) => s.trim()).filter(Boolean) : [...DEFAULT_SCOPES];
     const unknown = scopes.filter((s) => !isScope(s));
-    if (unknown.length || scopes.length === 0) throw new UsageError(`unknown scope: ${unknown.join(', ') || '(none given)'}`);
+    if (unknown.length || scopes.length === 0) {
+      const what = unknown.length ? `unknown scope${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}` : '--scopes names no scope';
+      throw new UsageError(`${what}; the scopes are ${ALL_SCOPES.join(', ')}`);
+    }
     let expiresAt: Date | null = null;
     if (typeof values['expires-at'] === 'string') {
       if (!/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2}))?$/.test(values['expires-at'])) {

@@ -17,6 +17,7 @@ import { chown, cp, mkdir, readFile, realpath, rename, rm, rmdir, symlink, unlin
 import { arch, platform, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import pg from 'pg';
+import { isAlive, readProcessFile, writeProcessFile } from '../process-files.ts';
 
 export type EmbeddedRole = 'service' | 'command';
 
@@ -193,15 +194,6 @@ async function runningServer(dir: string): Promise<Running | null> {
   return { pid, port };
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The data folder of the server at `url`, or null when it does not answer. */
 async function dataDirectory(url: string): Promise<string | null> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 });
@@ -224,22 +216,13 @@ function ownerFile(dir: string): string {
 
 /** The live process that owns the folder's server, or null (no file, an unreadable one, a dead process). */
 async function readOwner(dir: string): Promise<{ pid: number; role: EmbeddedRole } | null> {
-  try {
-    const owner = JSON.parse(await readFile(ownerFile(dir), 'utf8')) as { pid?: unknown; role?: unknown };
-    const pid = Number(owner.pid);
-    if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return null;
-    return { pid, role: owner.role === 'service' ? 'service' : 'command' };
-  } catch {
-    return null;
-  }
+  const owner = await readProcessFile(ownerFile(dir));
+  return owner && { pid: owner.pid, role: owner.role === 'service' ? 'service' : 'command' };
 }
 
-/** Names this process the owner; written whole (rename), so a reader never sees half a file. */
+/** Names this process the owner. */
 async function writeOwner(dir: string, role: EmbeddedRole): Promise<void> {
-  const file = ownerFile(dir);
-  const temporary = `${file}.${process.pid}`;
-  await writeFile(temporary, `${JSON.stringify({ pid: process.pid, role, since: new Date().toISOString() })}\n`);
-  await rename(temporary, file);
+  await writeProcessFile(ownerFile(dir), { role });
 }
 
 // ----- the server's processes -----------------------------------------------------------------

@@ -58,6 +58,23 @@ export async function getEndpoint(pool: Pool, clubId: string, id: string): Promi
   );
 }
 
+/**
+ * Where an endpoint id belongs, for the command line (an operator knows the id, not its club):
+ * its club, and when it was deleted (null while it is live); null when no club has it. Read
+ * club by club through the primary key, as listEndpointAttempts reads attempts.
+ */
+export async function locateEndpoint(pool: Pool, id: string): Promise<{ clubId: string; deletedAt: string | null } | null> {
+  const { rows } = await pool.query<{ club_id: string; deleted_at: string | null }>(
+    `SELECT e.club_id, cd_utc(e.deleted_at) AS deleted_at
+       FROM clubs c
+       CROSS JOIN LATERAL (SELECT w.club_id, w.deleted_at FROM webhook_endpoints w WHERE w.club_id = c.club_id AND w.id = $1) e
+      LIMIT 1`,
+    [id],
+  );
+  const row = rows[0];
+  return row ? { clubId: row.club_id, deletedAt: row.deleted_at } : null;
+}
+
 /** What a write is checked against: the endpoint's current subscription and state. */
 export interface EndpointState {
   signalTypes: string[];

@@ -13,6 +13,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
+import { connectionCause, describeUnreachable, type ApiAddress } from '../api-address.ts';
 import { isWellFormedApiKey } from '../domain/api-keys.ts';
 import { interruption } from '../lifecycle.ts';
 
@@ -31,7 +32,13 @@ export interface ReceiverSettings {
    * Register an endpoint for this receiver through the API with this key (webhook_endpoints:write),
    * check signatures with its secret, and delete it at the end.
    */
-  register: { key: string; apiUrl: string } | undefined;
+  register: Registration | undefined;
+}
+
+/** The key an endpoint is registered with, and the API it is registered through. */
+interface Registration {
+  key: string;
+  api: ApiAddress;
 }
 
 /** `verified` and `invalid` need --secret; `not_verified`: no secret given, or the body was refused unread. */
@@ -66,10 +73,13 @@ export interface Receiver {
 
 const SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
 
-/** Checks the command's options; throws RangeError with a message for people. */
+/**
+ * Checks the command's options; throws RangeError with a message for people. `api` is where --key
+ * registers the endpoint (api-address.ts finds it), undefined without --key.
+ */
 export function readReceiverSettings(
   values: { port?: string | boolean; secret?: string | boolean; status?: string | boolean; key?: string | boolean; api?: string | boolean },
-  defaultApiUrl: string,
+  api: ApiAddress | undefined,
 ): ReceiverSettings {
   const port = values.port === undefined ? DEFAULT_RECEIVER_PORT : Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535 || values.port === '') {
@@ -92,9 +102,8 @@ export function readReceiverSettings(
     const key = String(values.key).trim();
     if (!isWellFormedApiKey(key)) throw new RangeError('--key must be an API key: cd_live_ followed by 32 letters and digits');
     if (secret !== undefined) throw new RangeError('--key registers an endpoint and checks with its secret: leave out --secret');
-    const apiUrl = String(values.api ?? defaultApiUrl).replace(/\/+$/, '');
-    if (!/^https?:\/\/[^\s/]+$/.test(apiUrl)) throw new RangeError('--api must be the service\'s base URL, such as http://127.0.0.1:3000');
-    register = { key, apiUrl };
+    if (api === undefined) throw new RangeError('--key needs the address of the API');
+    register = { key, api };
   } else if (values.api !== undefined) {
     throw new RangeError('--api goes with --key');
   }
@@ -348,26 +357,24 @@ interface RegisteredEndpoint {
 }
 
 /** Calls the service's API; a refusal or an unreachable service becomes one line for people. */
-async function callApi(register: { key: string; apiUrl: string }, method: string, path: string, body?: unknown): Promise<unknown> {
+async function callApi(register: Registration, method: string, path: string, body?: unknown): Promise<unknown> {
   let response: Response;
   try {
-    response = await fetch(`${register.apiUrl}${path}`, {
+    response = await fetch(`${register.api.url}${path}`, {
       method,
       headers: { authorization: `Bearer ${register.key}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? null : JSON.stringify(body),
       signal: AbortSignal.timeout(10_000),
     });
   } catch (error) {
-    const { cause: reason } = error as { cause?: { code?: string; message?: string } };
-    const cause = reason?.code ?? reason?.message ?? (error as Error).message;
-    throw new Error(`the API at ${register.apiUrl} did not answer (${cause}); is the service running there? (--api sets where)`, { cause: error });
+    throw new Error(describeUnreachable(register.api, connectionCause(error)), { cause: error });
   }
   const answer = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
   if (!response.ok) throw new Error(`the API refused ${method} ${path}: ${response.status} ${answer?.error?.message ?? ''}`.trim());
   return answer;
 }
 
-async function registerEndpoint(register: { key: string; apiUrl: string }, url: string): Promise<RegisteredEndpoint> {
+async function registerEndpoint(register: Registration, url: string): Promise<RegisteredEndpoint> {
   const created = (await callApi(register, 'POST', '/v1/webhook_endpoints', {
     url,
     signal_types: ['*'],
@@ -376,6 +383,6 @@ async function registerEndpoint(register: { key: string; apiUrl: string }, url: 
   return { id: created.id, secret: created.secret };
 }
 
-async function deleteEndpoint(register: { key: string; apiUrl: string }, id: string): Promise<void> {
+async function deleteEndpoint(register: Registration, id: string): Promise<void> {
   await callApi(register, 'DELETE', `/v1/webhook_endpoints/${id}`);
 }

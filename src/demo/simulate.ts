@@ -16,7 +16,8 @@ export interface SimulateOptions {
 
 export interface SimulateSummary {
   changes: Record<string, number>;
-  skipped: number;
+  /** The changes picked that found nothing to act on (no customer to update, ...), by name. */
+  skipped: Record<string, number>;
   signals: Record<string, number>;
   seconds: number;
 }
@@ -281,7 +282,7 @@ export async function simulate(pool: Pool, options: SimulateOptions): Promise<Si
     options.clubId,
   ]);
   const changes: Record<string, number> = {};
-  let skipped = 0;
+  const skipped: Record<string, number> = {};
   const began = Date.now();
   const deadline = began + options.durationSeconds * 1000;
   const interval = 1000 / options.ratePerSecond;
@@ -290,7 +291,7 @@ export async function simulate(pool: Pool, options: SimulateOptions): Promise<Si
   while (Date.now() < deadline && !options.signal?.aborted && made < (options.maxChanges ?? Infinity)) {
     const action = chooseAction();
     const detail = await action.run(pool, options.clubId);
-    if (detail === null) skipped += 1;
+    if (detail === null) skipped[action.name] = (skipped[action.name] ?? 0) + 1;
     else {
       made += 1;
       changes[action.name] = (changes[action.name] ?? 0) + 1;
@@ -310,4 +311,14 @@ export async function simulate(pool: Pool, options: SimulateOptions): Promise<Si
     signals: Object.fromEntries(emitted.rows.map((r) => [r.type, Number(r.n)])),
     seconds: Math.round((Date.now() - began) / 100) / 10,
   };
+}
+
+/** What the changes act on that the club has none of: why a simulation could make no change. */
+export async function missingMaterial(pool: Pool, clubId: string): Promise<string[]> {
+  const kinds = ['customers', 'spaces', 'plans', 'bookings', 'events', 'subscriptions', 'participants'];
+  const { rows } = await pool.query<Record<string, boolean>>(
+    `SELECT ${kinds.map((kind) => `EXISTS (SELECT 1 FROM ${kind} WHERE club_id = $1) AS ${kind}`).join(', ')}`,
+    [clubId],
+  );
+  return kinds.filter((kind) => !rows[0]![kind]);
 }

@@ -55,6 +55,8 @@ describe('CLI commands that fail', () => {
     { args: ['keys', 'list', '--club', 'club_nope'], message: 'clubdata: no club club_nope' },
     { args: ['simulate', '--club', 'club_nope', '--duration', '1'], message: 'clubdata: no club club_nope' },
     { args: ['clubs', 'update', 'club_nope', '--name', 'X'], message: 'clubdata: no club club_nope' },
+    { args: ['endpoints', 'list', '--club', 'club_nope'], message: 'clubdata: no club club_nope' },
+    { args: ['deliveries', 'list', '--endpoint', 'we_nope'], message: 'clubdata: no endpoint we_nope' },
   ];
   const clubdata = (env: NodeJS.ProcessEnv, args: string[]) => run(process.execPath, [join(ROOT, 'src/cli.ts'), ...args], env);
 

@@ -3,15 +3,18 @@
 // revoked), resuming from its file, and refusing bad arguments with a one-line error.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqliteStore } from '@clubdata/sdk/sqlite';
 import { seedDemo } from '../../src/demo/seed.ts';
 import { insertCustomer } from '../fixtures.ts';
-import { setupApp } from '../helper.ts';
+import { buildApp } from '../../src/app.ts';
+import { bearer, setupApp, testConfig, testSecretBox } from '../helper.ts';
 import { eventually } from '../workers/pipeline-helper.ts';
+import { freePort } from '../workers/processes.ts';
 import { ROOT, runCli } from './run-cli.ts';
 
 const CLUB = 'club_demo_ny';
@@ -84,7 +87,7 @@ describe('clubdata mirror', () => {
     const cases: [string[], RegExp][] = [
       [['mirror', '--club', CLUB], /--out/],
       [['mirror', '--out', out], /--club ID .* or --key/],
-      [['mirror', '--club', CLUB, '--key', 'cd_live_x', '--out', out], /--club ID .* or --key/],
+      [['mirror', '--club', CLUB, '--key', 'cd_live_x', '--out', out], /^clubdata: --club and --key are exclusive/],
       [['mirror', '--key', 'nope', '--out', out], /--key must be an API key/],
       [['mirror', '--club', CLUB, '--out', out, '--resources', 'customers,planets'], /not planets/],
       [['mirror', '--club', CLUB, '--out', out, '--resources', 'participants'], /participants need events/],
@@ -116,9 +119,70 @@ describe('clubdata mirror', () => {
     expect(launched.code).toBe(1);
   });
 
-  it('says where it could not reach the service, and exits 1', async () => {
-    const run = await runCli(t.url, ['mirror', '--club', CLUB, '--out', join(dir, 'other.db'), '--api', 'http://127.0.0.1:9'], { timeoutMs: 60_000 });
+  it('says where it could not reach the service, exits 1, and leaves no file and no key', async () => {
+    const other = join(dir, 'unreachable.db');
+    const closed = `http://127.0.0.1:${await freePort()}`;
+    const run = await runCli(t.url, ['mirror', '--club', CLUB, '--out', other, '--api', closed], { timeoutMs: 60_000 });
     expect(run.code).toBe(1);
-    expect(run.stderr).toContain('is the service running at http://127.0.0.1:9?');
+    expect(run.stderr.trim().split('\n').at(-1)).toBe(
+      `clubdata mirror: no service answers at ${closed} (ECONNREFUSED); that address is given with --api. ` +
+        'Start the service (npm start), or say where it runs with --api URL. Nothing was written.',
+    );
+    expect(existsSync(other)).toBe(false);
+    const live = await t.pool.query("SELECT id FROM api_keys WHERE name LIKE 'clubdata mirror %' AND revoked_at IS NULL");
+    expect(live.rows).toEqual([]);
+  });
+
+  it("checks the key's scopes before writing anything, and names every one it lacks", async () => {
+    const key = (await bearer(t.pool, CLUB, { scopes: ['customers:read', 'club:read'] })).replace('Bearer ', '');
+    const other = join(dir, 'narrow.db');
+    const run = await runCli(t.url, ['mirror', '--key', key, '--out', other, '--api', base]);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toBe(
+      'clubdata mirror: the key lacks bookings:read, events:read, spaces:read, coaches:read, waivers:read, orders:read, ' +
+        'transactions:read, signals:read: the mirror needs the read scope of each resource it copies (customers, bookings, events, ' +
+        'participants, club, spaces, coaches, waivers, orders, transactions) and signals:read to follow their changes. Use a key that ' +
+        'holds them (clubdata keys create --club ID --scopes ...), or --club instead of --key, or fewer --resources. Nothing was written.\n',
+    );
+    expect(existsSync(other)).toBe(false);
+
+    // Fewer resources need fewer scopes: only signals:read is missing for these two.
+    const fewer = await runCli(t.url, ['mirror', '--key', key, '--out', other, '--api', base, '--resources', 'customers,club']);
+    expect(fewer.code).toBe(1);
+    expect(fewer.stderr).toMatch(/^clubdata mirror: the key lacks signals:read: /);
+    expect(existsSync(other)).toBe(false);
+  });
+
+  it('removes the file it made when the first copy fails midway', async () => {
+    // The real API, made to fail every listing of transactions after the check (the first one):
+    // the copy has stored customers, bookings and more by then.
+    const faulty = await buildApp({ config: testConfig({ rateLimit: { perSecond: 1_000_000, burst: 10_000_000 } }), pool: t.pool, secretBox: testSecretBox() });
+    let transactionReads = 0;
+    faulty.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/v1/transactions') || ++transactionReads === 1) return;
+      await reply.code(500).send({ error: { type: 'api_error', code: 'injected_failure', message: 'Injected failure.' } });
+    });
+    const faultyUrl = await faulty.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const other = join(dir, 'midway.db');
+      const run = await runCli(t.url, ['mirror', '--club', CLUB, '--out', other, '--api', faultyUrl], { timeoutMs: 60_000 });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`clubdata mirror: copying the club from ${faultyUrl} into ${other}\n`);
+      expect(run.stderr).toContain(`clubdata mirror: the API at ${faultyUrl} refused: Injected failure.\n`);
+      expect(run.stderr.trim().split('\n').at(-1)).toBe(`clubdata mirror: the first copy did not complete; ${other} was removed`);
+      expect(transactionReads).toBeGreaterThan(1);
+      for (const suffix of ['', '-wal', '-shm']) expect(existsSync(`${other}${suffix}`), suffix).toBe(false);
+    } finally {
+      await faulty.close();
+    }
+  });
+
+  it('names the file it cannot open', async () => {
+    const notADatabase = join(dir, 'notes.txt');
+    await writeFile(notADatabase, 'these are my notes, not a mirror\n'.repeat(100));
+    const run = await runCli(t.url, ['mirror', '--club', CLUB, '--out', notADatabase, '--api', base]);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim().split('\n').at(-1)).toBe(`clubdata mirror: cannot open ${notADatabase} as a mirror file: file is not a database`);
+    expect(await readFile(notADatabase, 'utf8')).toBe('these are my notes, not a mirror\n'.repeat(100));
   });
 });

@@ -305,7 +305,7 @@ describe('clubdata receive --key: registers its own endpoint', () => {
     const unreachable = await runReceive('--key', key, '--api', closed);
     expect(unreachable.code).toBe(1);
     expect(unreachable.stderr.trim().split('\n').at(-1)).toBe(
-      `clubdata: the API at ${closed} did not answer (ECONNREFUSED); is the service running there? (--api sets where)`,
+      `clubdata: no service answers at ${closed} (ECONNREFUSED); that address is given with --api. Start the service (npm start), or say where it runs with --api URL`,
     );
   });
 });

@@ -12,7 +12,7 @@ export interface Run {
   stderr: string;
 }
 
-export function runCli(databaseUrl: string, args: string[], options: { timeoutMs?: number } = {}): Promise<Run> {
+export function runCli(databaseUrl: string, args: string[], options: { timeoutMs?: number; env?: Record<string, string> } = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
@@ -21,7 +21,7 @@ export function runCli(databaseUrl: string, args: string[], options: { timeoutMs
         cwd: ROOT,
         // No REDIS_URL, CLUBDATA_* or PORT leaking in from outside; NODE_OPTIONS for the condition
         // that resolves @clubdata/sdk to its source, as the launcher sets it.
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_OPTIONS: process.env.NODE_OPTIONS, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_OPTIONS: process.env.NODE_OPTIONS, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...options.env },
         timeout: options.timeoutMs ?? 25_000,
       },
       (error, stdout, stderr) => {

@@ -5,6 +5,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createKey } from '../../src/db/api-keys.ts';
@@ -18,6 +21,9 @@ import { openStream, type StreamEvent } from './sse-client.ts';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const CLUB = 'club_demo_ny';
 const db = await createTestDatabase();
+// A data folder of their own: an API process records its address there (src/api-address.ts),
+// never in the checkout's .data, where a developer's running service records its own.
+const dataDir = await mkdtemp(join(tmpdir(), 'clubdata-streams-'));
 let auth = '';
 const processes: ChildProcess[] = [];
 
@@ -29,6 +35,7 @@ async function startApi(): Promise<{ child: ChildProcess; base: string }> {
     env: {
       ...process.env,
       DATABASE_URL: db.url,
+      CLUBDATA_DATA_DIR: dataDir,
       PORT: String(port),
       LOG_LEVEL: 'warn',
       WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
@@ -55,6 +62,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const child of processes) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await rm(dataDir, { recursive: true, force: true });
 });
 
 const signalsOf = (events: StreamEvent[]) => events.filter((e) => e.event === 'signal').map((e) => Number(e.id));
