@@ -39,7 +39,7 @@ afterAll(async () => {
 function start(args: string[], env: Record<string, string> = {}) {
   const child = spawn(process.execPath, [`${ROOT}src/cli.ts`, ...args], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, DATABASE_URL: databaseUrl, CLUBDATA_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_OPTIONS: process.env.NODE_OPTIONS ?? '', DATABASE_URL: databaseUrl, CLUBDATA_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);

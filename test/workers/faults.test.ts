@@ -283,7 +283,10 @@ describe.concurrent.each(['postgres', 'redis'] as const)('one endpoint cannot ho
       delivery: { timeoutMs: 600_000, concurrency: 3, perEndpointConcurrency: perEndpoint, retrySchedule: Array(5).fill(1000) },
     });
     const receiver = await new TestReceiver().start();
-    context.onTestFinished(() => receiver.stop());
+    context.onTestFinished(async () => {
+      await receiver.stop();
+      await running.close();
+    });
     const club = await insertClub(pool);
     const healthy = await insertEndpoint(pool, running.secretBox, club.id, receiver.url);
     const hanging = await insertEndpoint(pool, running.secretBox, club.id, receiver.url);

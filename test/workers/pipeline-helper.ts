@@ -34,6 +34,12 @@ export interface RunningPipeline {
   secretBox: SecretBox;
   config: Config;
   metrics: DeliveryMetrics;
+  /**
+   * Closes the pipeline now (once; it is closed when the file ends otherwise): a test that makes
+   * a pipeline of its own gives back its connections when it ends, so that the next ones find
+   * the server's connection slots free.
+   */
+  close: () => Promise<void>;
 }
 
 /** A pipeline serves every club of its database: one per database, or two would share the work. */
@@ -58,8 +64,10 @@ export async function runPipeline(
     log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     metrics,
   });
-  afterAll(() => pipeline.close());
-  return { pipeline, secretBox, config, metrics };
+  let closing: Promise<void> | undefined;
+  const close = () => (closing ??= pipeline.close());
+  afterAll(close);
+  return { pipeline, secretBox, config, metrics, close };
 }
 
 /** How many deliveries the pipeline has counted with this outcome (clubdata_deliveries_total). */
