@@ -112,7 +112,7 @@ describe('signal streams', () => {
     const closedByClient = await openStream(url, { authorization: `Bearer ${streamKey}` });
     await closedByClient.waitFor((events) => events.length >= 1);
     closedByClient.close();
-    for (let i = 0; i < 50 && requestLines().length < 1; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 1500 && requestLines().length < 1; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     const endedByServer = await openStream(url, { authorization: `Bearer ${streamKey}` });
     await endedByServer.waitFor((events) => events.length >= 1);
     await streaming.close();

@@ -181,7 +181,7 @@ describe('what ends or refuses a stream', () => {
     await open[0]!.ended;
     // The server learns of the close when the connection ends: within moments.
     let again = await stream('', {}, key);
-    for (let tries = 0; tries < 20 && again.status !== 200; tries++) {
+    for (let tries = 0; tries < 300 && again.status !== 200; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       again = await stream('', {}, key);
     }
