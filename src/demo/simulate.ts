@@ -231,18 +231,18 @@ const ACTIONS: Action[] = [
   {
     name: 'event created',
     weight: 1,
-    // An event with its one session.
+    // An event with its one session, hosted by a customer of the club: every event has a host.
     run: (pool, club, count) =>
       ids(
         pool,
         `WITH planned AS MATERIALIZED (
-                SELECT cd_new_id('evt') AS id, c.timezone, 8 + floor(random() * 8)::int AS max_participants,
+                SELECT cd_new_id('evt') AS id, host.id AS host_id, c.timezone, 8 + floor(random() * 8)::int AS max_participants,
                        current_date + (1 + floor(random() * 14))::int AS day
-                  FROM clubs c, generate_series(1, $2)
+                  FROM clubs c, (${ACTIVE_CUSTOMERS}) host
                  WHERE c.club_id = $1),
               made AS (
-                INSERT INTO events (club_id, id, event_type, title, max_participants)
-                SELECT $1, id, 'clinic', 'Drop-in clinic', max_participants FROM planned)
+                INSERT INTO events (club_id, id, event_type, title, max_participants, host_customer_id)
+                SELECT $1, id, 'clinic', 'Drop-in clinic', max_participants, host_id FROM planned)
          INSERT INTO event_sessions (club_id, event_id, business_date, starts_at, ends_at)
          SELECT $1, id, day, (day + time '18:00') AT TIME ZONE timezone, (day + time '19:30') AT TIME ZONE timezone FROM planned
          RETURNING event_id AS id`,
