@@ -15,7 +15,6 @@ import { readReceiverSettings, runReceiver } from '../demo/receiver.ts';
 import { pruneSignals } from '../db/signals.ts';
 import { isWellFormedApiKey } from '../domain/api-keys.ts';
 import { DEFAULT_SCOPES, isScope } from '../domain/scopes.ts';
-import { runService } from '../server.ts';
 import { interruption } from '../lifecycle.ts';
 import type { PipelineStarter } from '../queue/pipeline.ts';
 
@@ -112,6 +111,9 @@ export async function runCommand(command: string, args: string[], config: Config
         api: command !== 'worker',
         pipeline: command !== 'api' ? startPipeline : undefined,
       };
+      // Loaded here only: the other commands (receive, simulate, keys, ...) start without the
+      // service's HTTP app, its plugins and routes.
+      const { runService } = await import('../server.ts');
       await runService(config, createLogger(config.logLevel), roles);
       return 0;
     }
