@@ -57,10 +57,7 @@ async function registerQueueBoard(app: FastifyInstance, queues: Pipeline['queues
   const serverAdapter = new FastifyAdapter();
   createBullBoard({
     queues: [new BullMQAdapter(queues.delivery), new BullMQAdapter(queues.givenUp)],
-    // @bull-board/fastify 9.10.1 types itself against its own nested @bull-board/api 9.10.1; the
-    // shapes are the same at run time (the adapter only registers routes), only TypeScript sees
-    // two declarations. Drop the cast once both packages are on one version.
-    serverAdapter: serverAdapter as unknown as Parameters<typeof createBullBoard>[0]['serverAdapter'],
+    serverAdapter,
     options: { uiConfig: { boardTitle: 'Club Data queues' } },
   });
   // The board's own error handler would send the message of any error (5xx included) in its own
