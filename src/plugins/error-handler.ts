@@ -26,9 +26,17 @@ export function errorBody(error: ApiError, requestId: string): { error: Record<s
   return { error: body };
 }
 
+/** What a 429 or 503 asks for in Retry-After when neither its error nor the rate limiter names a time. */
+const DEFAULT_RETRY_AFTER_SECONDS = 1;
+
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   reply.code(error.statusCode);
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  // Every 429 says when to try again (decisions.md "Limits"), and so does every 503
+  // (docs/api.md): the time its error names, the rate limiter's, or else a second.
+  if ((error.statusCode === 429 || error.statusCode === 503) && !reply.hasHeader('retry-after')) {
+    reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
+  }
   return reply.type('application/json; charset=utf-8').send(errorBody(error, reply.request.id));
 }
 

@@ -206,6 +206,29 @@ describe("refused by Fastify's router", () => {
   });
 });
 
+describe('Retry-After', () => {
+  it('comes with every 429 and 503, even from an error that names no time of its own', async () => {
+    const app = await buildApp({ config: testConfig(), pool, secretBox: testSecretBox() });
+    // Errors raised the way a route raises them, without a Retry-After of their own.
+    app.get('/test/too-many', async () => {
+      throw new ApiError(429, 'rate_limit_error', 'too_many_things', 'Too many.');
+    });
+    app.get('/test/unavailable', async () => {
+      throw new ApiError(503, 'api_error', 'something_unavailable', 'Unavailable for now.');
+    });
+    app.get('/test/named', async () => {
+      throw new ApiError(503, 'api_error', 'something_unavailable', 'Unavailable for 7 s.', undefined, { 'retry-after': '7' });
+    });
+    await app.ready();
+    afterAll(() => app.close());
+    for (const [url, status, retryAfter] of [['/test/too-many', 429, '1'], ['/test/unavailable', 503, '1'], ['/test/named', 503, '7']] as const) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['retry-after'], url).toBe(retryAfter);
+    }
+  });
+});
+
 describe('misses under routes that serve files', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
