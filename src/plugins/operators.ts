@@ -14,6 +14,7 @@ import type { DeliveryMetrics } from '../metrics.ts';
 import type { Pipeline } from '../queue/pipeline.ts';
 import { ApiError } from '../errors.ts';
 import { newPathTable, unknownPath } from './error-handler.ts';
+import { redactAlso } from './request-log.ts';
 
 export const QUEUE_BOARD_PATH = '/admin/queues';
 const METRICS_PATH = '/metrics';
@@ -125,6 +126,14 @@ async function registerQueueBoard(app: FastifyInstance, queues: Pipeline['queues
 
 export default fp<OperatorOptions>(
   async function operators(app: FastifyInstance, options: OperatorOptions) {
+    // A client may send the password anywhere (`/admin/queues/<password>`), or the credentials
+    // as its Authorization header carries them: both are kept out of the request log and of the
+    // messages that name a path, as keys are.
+    if (options.operator) {
+      const { user, password } = options.operator;
+      redactAlso(password);
+      redactAlso(Buffer.from(`${user}:${password}`).toString('base64'));
+    }
     // One guard for every request, matched by a route or not (404 or 405 to come), as the app's
     // auth plugin only checks routes that carry a scope (the board's carry none). In preParsing,
     // after the rate limiter has counted the request, as for a bad API key.
