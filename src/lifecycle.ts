@@ -1,5 +1,22 @@
 import type { Logger } from 'pino';
-import { isDatabaseUnreachable } from './db/pool.ts';
+import { isDatabaseUnreachable, isSocketGone } from './db/pool.ts';
+
+/** What background work depends on, and may find unreachable for a while. */
+export type Dependency = 'database' | 'redis';
+
+// ioredis's own words for a connection that is gone (its offline queue off, its retries spent).
+const REDIS_GONE_MESSAGES = /^(Connection is closed|Reached the max retries per request limit|Stream isn't writeable)/;
+
+/** Whether `error`, from Redis, says it cannot be reached now. */
+function isRedisUnreachable(error: unknown): boolean {
+  return isSocketGone(error) || (error instanceof Error && REDIS_GONE_MESSAGES.test(error.message));
+}
+
+/** Per dependency: how to tell it is unreachable, and how that is said (the code /readyz answers with). */
+const UNREACHABLE: Record<Dependency, { isUnreachable: (error: unknown) => boolean; code: string; says: string }> = {
+  database: { isUnreachable: isDatabaseUnreachable, code: 'database_unavailable', says: 'the database is not reachable' },
+  redis: { isUnreachable: isRedisUnreachable, code: 'redis_unavailable', says: 'Redis is not reachable' },
+};
 
 // Whether the process is shutting down. Its database connections then close, and the embedded
 // PostgreSQL stops, under clients that may be between queries; such a client reports the lost
@@ -12,7 +29,7 @@ export function markStopping(): void {
 }
 
 export function isExpectedDuringShutdown(error: unknown): boolean {
-  return stopping && isDatabaseUnreachable(error);
+  return stopping && (isDatabaseUnreachable(error) || isRedisUnreachable(error));
 }
 
 /** What background work logs to: a pino logger, or Fastify's (app.log). */
@@ -22,26 +39,38 @@ const QUIET_MS = 30_000;
 const quiet = new Map<string, { until: number; suppressed: number }>();
 
 /**
- * Logs a failure of background work (queues, relay, reconciler). While the database cannot be
- * reached (down, or the embedded one starting again), each of them fails many times a second the
- * same way: that is logged once per kind as a warning, without a stack, and then counted
- * silently for 30 s. Any other failure is an error, logged each time.
+ * Logs a failure of background work (queues, relay, reconciler) that talked to `dependency`.
+ * While it cannot be reached (the database down, or the embedded one starting again; Redis
+ * down), each of them fails many times a second the same way: that is logged once per kind as a
+ * warning naming the dependency, without a stack, and then counted silently for 30 s. Any other
+ * failure is an error, logged each time.
  */
-export function logBackgroundError(log: BackgroundLog, error: unknown, msg: string, fields: Record<string, unknown> = {}): void {
+export function logBackgroundError(
+  log: BackgroundLog,
+  error: unknown,
+  msg: string,
+  fields: Record<string, unknown> = {},
+  dependency: Dependency = 'database',
+): void {
   if (isExpectedDuringShutdown(error)) return;
-  if (!isDatabaseUnreachable(error)) {
+  const unreachable = UNREACHABLE[dependency];
+  if (!unreachable.isUnreachable(error)) {
     log.error({ ...fields, err: error }, msg);
     return;
   }
   const now = Date.now();
-  const state = quiet.get(msg);
+  const kind = `${dependency} ${msg}`;
+  const state = quiet.get(kind);
   if (state && state.until > now) {
     state.suppressed++;
     return;
   }
   const suppressed = state?.suppressed ? { suppressed_since_last: state.suppressed } : {};
-  log.warn({ ...fields, cause: (error as Error).message, ...suppressed }, `${msg}: the database is not reachable (not logged again for ${QUIET_MS / 1000} s)`);
-  quiet.set(msg, { until: now + QUIET_MS, suppressed: 0 });
+  log.warn(
+    { ...fields, code: unreachable.code, cause: (error as Error).message, ...suppressed },
+    `${msg}: ${unreachable.says} (not logged again for ${QUIET_MS / 1000} s)`,
+  );
+  quiet.set(kind, { until: now + QUIET_MS, suppressed: 0 });
 }
 
 /**

@@ -16,7 +16,7 @@ import { pruneSignals } from './db/signals.ts';
 import { prepareDemo } from './demo/first-run.ts';
 import { createMetrics } from './metrics.ts';
 import type { Pipeline, PipelineStarter } from './queue/pipeline.ts';
-import { openQueueBackend, QUEUE_NAMES, type GivenUpJob, type LaneJob } from './queue/queues.ts';
+import { logQueueErrors, openQueueBackend, QUEUE_NAMES, type GivenUpJob, type LaneJob } from './queue/queues.ts';
 import { logBackgroundError, markStopping } from './lifecycle.ts';
 import { loadSecretBox } from './secret-key.ts';
 
@@ -138,7 +138,8 @@ async function start(
   let redis: Redis | undefined;
   if (config.redisUrl) {
     redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
-    redis.on('error', (error) => log.warn({ err: error }, 'redis error'));
+    // ioredis reconnects by itself; while Redis is down the limiter lets requests through.
+    redis.on('error', (error) => logBackgroundError(log, error, 'rate limiter connection error', {}, 'redis'));
     await redis.connect();
     steps.push(['close redis', () => redis!.quit()]);
   }
@@ -184,9 +185,7 @@ async function start(
       redisUrl: config.redisUrl,
       databaseUrl: database.url,
       prefix: config.queuePrefix,
-      onError: (error, queue) => {
-        logBackgroundError(log, error, 'queue error', { queue });
-      },
+      onError: logQueueErrors(log),
     });
     const opened = {
       delivery: backend.newQueue<LaneJob>(QUEUE_NAMES.delivery),

@@ -3,6 +3,7 @@
 // on the embedded PostgreSQL needs nothing else. The rest of the code sees one API either way.
 import { createPostgresBackend, Queue, Worker, withBackend, type WorkerOptions, type Processor } from 'bullmq';
 import { Redis } from 'ioredis';
+import { logBackgroundError, type BackgroundLog, type Dependency } from '../lifecycle.ts';
 
 export const QUEUE_NAMES = {
   delivery: 'clubdata-delivery',
@@ -98,13 +99,23 @@ export interface QueueBackendOptions {
   redisUrl: string | undefined;
   databaseUrl: string;
   prefix: string;
-  /** Every queue and worker reports its errors here (BullMQ prints to stderr when no one listens). */
-  onError: (error: Error, queue: string) => void;
+  /**
+   * Every queue and worker reports its errors here (BullMQ prints to stderr when no one listens),
+   * with what the backend talks to: Redis, or the database for BullMQ's PostgreSQL backend.
+   */
+  onError: (error: Error, queue: string, dependency: Dependency) => void;
 }
 
+/** The service's onError: queue errors in the log, a dependency that is down said as such (logBackgroundError). */
+export const logQueueErrors =
+  (log: BackgroundLog): QueueBackendOptions['onError'] =>
+  (error, queue, dependency) =>
+    logBackgroundError(log, error, 'queue error', { queue }, dependency);
+
 export function openQueueBackend(options: QueueBackendOptions): QueueBackend {
+  const dependency: Dependency = options.redisUrl ? 'redis' : 'database';
   const listen = <Q extends Queue | Worker>(queue: Q): Q => {
-    (queue as Queue).on('error', (error: Error) => options.onError(error, queue.name));
+    (queue as Queue).on('error', (error: Error) => options.onError(error, queue.name, dependency));
     return queue;
   };
   if (options.redisUrl) {
