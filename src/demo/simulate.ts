@@ -275,6 +275,14 @@ function chooseAction(): Action {
   return ACTIONS[0]!;
 }
 
+/**
+ * How long to wait, from `now`, before the change due at `next`: never past the deadline, and
+ * never less than nothing (a change may end after the deadline; Node warns of a negative delay).
+ */
+export function pauseBefore(next: number, deadline: number, now: number): number {
+  return Math.max(0, Math.min(next, deadline) - now);
+}
+
 export async function simulate(pool: Pool, options: SimulateOptions): Promise<SimulateSummary> {
   if (!(await clubExists(pool, options.clubId))) throw new Error(`no club ${options.clubId}`);
   const start = await pool.query<{ n: string }>('SELECT coalesce(max(sequence), 0) AS n FROM signals WHERE club_id = $1', [
@@ -297,8 +305,8 @@ export async function simulate(pool: Pool, options: SimulateOptions): Promise<Si
       options.onChange?.(action.name, detail);
     }
     next += interval;
-    const wait = next - Date.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, deadline - Date.now())));
+    const wait = pauseBefore(next, deadline, Date.now());
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
   const emitted = await pool.query<{ type: string; n: string }>(
     'SELECT type, count(*) AS n FROM signals WHERE club_id = $1 AND sequence > $2 GROUP BY type ORDER BY type',
