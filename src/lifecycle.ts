@@ -12,10 +12,27 @@ function isRedisUnreachable(error: unknown): boolean {
   return isSocketGone(error) || (error instanceof Error && REDIS_GONE_MESSAGES.test(error.message));
 }
 
-/** Per dependency: how to tell it is unreachable, and how that is said (the code /readyz answers with). */
-const UNREACHABLE: Record<Dependency, { isUnreachable: (error: unknown) => boolean; code: string; says: string }> = {
-  database: { isUnreachable: isDatabaseUnreachable, code: 'database_unavailable', says: 'the database is not reachable' },
-  redis: { isUnreachable: isRedisUnreachable, code: 'redis_unavailable', says: 'Redis is not reachable' },
+/** A failure that passes by itself: how background work says it, with a code for log searches. */
+interface PassingFailure {
+  is: (error: unknown) => boolean;
+  code: string;
+  says: string;
+}
+
+/** Per dependency: being unreachable, said with the code /readyz answers with. */
+const UNREACHABLE: Record<Dependency, PassingFailure> = {
+  database: { is: isDatabaseUnreachable, code: 'database_unavailable', says: 'the database is not reachable' },
+  redis: { is: isRedisUnreachable, code: 'redis_unavailable', says: 'Redis is not reachable' },
+};
+
+// SQLSTATE 40P01: PostgreSQL broke a lock cycle by rolling back one statement of it, which
+// background work runs again (BullMQ's worker loops, the relay's next pass, the reconciler's).
+// Nobody has to act, so it is no error; one that keeps coming back is still seen, once per 30 s
+// with a count. What deadlocked inside BullMQ's PostgreSQL backend, and what stopped it, is in docs/webhooks.md.
+const DEADLOCK: PassingFailure = {
+  is: (error) => error instanceof Error && (error as { code?: unknown }).code === '40P01',
+  code: 'deadlock_detected',
+  says: 'a deadlock, rolled back by PostgreSQL; it runs again',
 };
 
 // Whether the process is shutting down. Its database connections then close, and the embedded
@@ -42,8 +59,9 @@ const quiet = new Map<string, { until: number; suppressed: number }>();
  * Logs a failure of background work (queues, relay, reconciler) that talked to `dependency`.
  * While it cannot be reached (the database down, or the embedded one starting again; Redis
  * down), each of them fails many times a second the same way: that is logged once per kind as a
- * warning naming the dependency, without a stack, and then counted silently for 30 s. Any other
- * failure is an error, logged each time.
+ * warning naming the dependency, without a stack, and then counted silently for 30 s. So is a
+ * deadlock of the database, which passes by itself. Any other failure is an error, logged each
+ * time: somebody has to look at it.
  */
 export function logBackgroundError(
   log: BackgroundLog,
@@ -53,13 +71,13 @@ export function logBackgroundError(
   dependency: Dependency = 'database',
 ): void {
   if (isExpectedDuringShutdown(error)) return;
-  const unreachable = UNREACHABLE[dependency];
-  if (!unreachable.isUnreachable(error)) {
+  const passing = [UNREACHABLE[dependency], ...(dependency === 'database' ? [DEADLOCK] : [])].find((failure) => failure.is(error));
+  if (!passing) {
     log.error({ ...fields, err: error }, msg);
     return;
   }
   const now = Date.now();
-  const kind = `${dependency} ${msg}`;
+  const kind = `${passing.code} ${msg}`;
   const state = quiet.get(kind);
   if (state && state.until > now) {
     state.suppressed++;
@@ -67,8 +85,8 @@ export function logBackgroundError(
   }
   const suppressed = state?.suppressed ? { suppressed_since_last: state.suppressed } : {};
   log.warn(
-    { ...fields, code: unreachable.code, cause: (error as Error).message, ...suppressed },
-    `${msg}: ${unreachable.says} (not logged again for ${QUIET_MS / 1000} s)`,
+    { ...fields, code: passing.code, cause: (error as Error).message, ...suppressed },
+    `${msg}: ${passing.says} (not logged again for ${QUIET_MS / 1000} s)`,
   );
   quiet.set(kind, { until: now + QUIET_MS, suppressed: 0 });
 }
