@@ -154,14 +154,15 @@ async function start(
   const pool = createPool(database.url, 20);
   steps.push(['close database pool', () => pool.end()]);
   const secretBox = await loadSecretBox(config);
-  const [{ buildApp }, { createMetrics }, { openQueueBackend, QUEUE_NAMES }, { Redis }] = await loading;
+  const [{ buildApp }, { createMetrics }, { logQueueErrors, openQueueBackend, QUEUE_NAMES }, { Redis }] = await loading;
   const metrics = createMetrics();
 
   // The API's rate limiter keeps its counters in Redis; every role's /readyz checks it.
   let redis: Redis | undefined;
   if (config.redisUrl) {
     redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
-    redis.on('error', (error) => log.warn({ err: error }, 'redis error'));
+    // ioredis reconnects by itself; while Redis is down the limiter lets requests through.
+    redis.on('error', (error) => logBackgroundError(log, error, 'rate limiter connection error', {}, 'redis'));
     await redis.connect();
     // QUIT needs a connection: one still reconnecting after an outage is dropped instead (it has
     // nothing to flush, and quit() would fail the shutdown).
@@ -209,9 +210,7 @@ async function start(
       redisUrl: config.redisUrl,
       databaseUrl: database.url,
       prefix: config.queuePrefix,
-      onError: (error, queue) => {
-        logBackgroundError(log, error, 'queue error', { queue });
-      },
+      onError: logQueueErrors(log),
     });
     const opened = {
       delivery: backend.newQueue<LaneJob>(QUEUE_NAMES.delivery),

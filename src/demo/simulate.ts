@@ -274,6 +274,14 @@ function chooseAction(): Action {
   return ACTIONS[0]!;
 }
 
+/**
+ * How long to wait, from `now`, before the change due at `next`: never past the deadline, and
+ * never less than nothing (a change may end after the deadline; Node warns of a negative delay).
+ */
+export function pauseBefore(next: number, deadline: number, now: number): number {
+  return Math.max(0, Math.min(next, deadline) - now);
+}
+
 export async function simulate(pool: Pool, options: SimulateOptions): Promise<SimulateSummary> {
   if (!(await clubExists(pool, options.clubId))) throw new Error(`no club ${options.clubId}`);
   const countSignals = await signalCounter(pool, options.clubId);
@@ -294,8 +302,7 @@ export async function simulate(pool: Pool, options: SimulateOptions): Promise<Si
       options.onChange?.(action.name, detail);
     }
     next += interval;
-    // Never past the deadline, and never a negative delay (Node warns of one).
-    const wait = Math.min(next, deadline) - Date.now();
+    const wait = pauseBefore(next, deadline, Date.now());
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
   return { changes, skipped, signals: await countSignals(), seconds: secondsSince(began) };
