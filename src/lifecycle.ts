@@ -35,6 +35,16 @@ const DEADLOCK: PassingFailure = {
   says: 'a deadlock, rolled back by PostgreSQL; it runs again',
 };
 
+// BullMQ's lock extender found a job's lock gone: a lane that had just put itself back in the
+// queue (workers/deliver.ts, handBack) while the extender's timer was due, or, rarely, a worker
+// that stalled past its lock. Either way the stalled-job check hands the lane back and the
+// deliveries' own leases keep every attempt (workers/README.md, "When something is lost").
+const LOCK_LOST: PassingFailure = {
+  is: (error) => error instanceof Error && /^could not renew lock for job /.test(error.message),
+  code: 'job_lock_lost',
+  says: "a job's lock could not be renewed; the stalled-job check hands it back",
+};
+
 // Whether the process is shutting down. Its database connections then close, and the embedded
 // PostgreSQL stops, under clients that may be between queries; such a client reports the lost
 // connection as an error no one listens to. While stopping, that is expected and harmless; at
@@ -71,7 +81,7 @@ export function logBackgroundError(
   dependency: Dependency = 'database',
 ): void {
   if (isExpectedDuringShutdown(error)) return;
-  const passing = [UNREACHABLE[dependency], ...(dependency === 'database' ? [DEADLOCK] : [])].find((failure) => failure.is(error));
+  const passing = [UNREACHABLE[dependency], LOCK_LOST, ...(dependency === 'database' ? [DEADLOCK] : [])].find((failure) => failure.is(error));
   if (!passing) {
     log.error({ ...fields, err: error }, msg);
     return;

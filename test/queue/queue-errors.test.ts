@@ -11,7 +11,7 @@ import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { logBackgroundError } from '../../src/lifecycle.ts';
 import { logQueueErrors, openQueueBackend, wakeLanes, type LaneJob } from '../../src/queue/queues.ts';
-import { createTestDatabase } from '../helper.ts';
+import { createTestDatabase, TEST_REDIS_URL } from '../helper.ts';
 import { freePort, RedisProcess } from '../workers/processes.ts';
 
 type LogLine = Record<string, unknown>;
@@ -53,6 +53,43 @@ describe('the queue backend on Redis', () => {
     expect(lines.filter((line) => line.code === 'redis_unavailable')).toEqual([
       expect.objectContaining({ level: 40, queue: 'outage', msg: 'queue error: Redis is not reachable (not logged again for 30 s)' }),
     ]);
+  });
+});
+
+describe('a lane that put itself back in the queue while its lock was being renewed', () => {
+  it("has BullMQ's lost lock logged as a warning (job_lock_lost), not as an error", async () => {
+    const lines: LogLine[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) });
+    const backend = openQueueBackend({ redisUrl: TEST_REDIS_URL, databaseUrl: 'postgresql://unused/db', prefix: `t${randomBytes(5).toString('hex')}`, onError: logQueueErrors(log) });
+    const queue = backend.newQueue<LaneJob>('lanes');
+    let ran = 0;
+    // As workers/deliver.ts hands a lane back: moved to delayed (its lock released), then, a moment
+    // later, DelayedError; the extender's timer (every lockDuration / 2) falls in that moment.
+    const worker = backend.newWorker<LaneJob>(
+      'lanes',
+      async (job: Job<LaneJob>, token?: string) => {
+        ran++;
+        await job.moveToDelayed(Date.now() + 60_000, token);
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        throw new DelayedError();
+      },
+      { concurrency: 1, lockDuration: 1_000, stalledInterval: 5_000 },
+    );
+    try {
+      await wakeLanes(queue, [{ clubId: 'club_lock', endpointId: 'we_lock' }]);
+      const deadline = Date.now() + 45_000;
+      while (!lines.some((line) => line.code === 'job_lock_lost')) {
+        if (Date.now() > deadline) throw new Error(`no job_lock_lost line (ran ${ran}); logged: ${JSON.stringify(lines).slice(0, 500)}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    } finally {
+      await worker.close();
+      await queue.obliterate({ force: true }).catch(() => {});
+      await queue.close();
+      await backend.close();
+    }
+    expect(lines.filter((line) => (line.level as number) >= 50)).toEqual([]);
+    expect(lines.find((line) => line.code === 'job_lock_lost')).toMatchObject({ level: 40, queue: 'lanes' });
   });
 });
 
