@@ -1,5 +1,5 @@
 // One place that writes error responses: every error, 404 and 405 leaves in the envelope of
-// api-spec.md section 7, with the request id. Messages of unexpected errors (500) are never
+// docs/api.md "Errors", with the request id. Messages of unexpected errors (500) are never
 // sent: they are logged with the request's context instead.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -18,7 +18,7 @@ interface AjvError {
   parentSchema?: unknown;
 }
 
-/** The envelope of api-spec.md section 7. */
+/** The envelope of docs/api.md "Errors". */
 export function errorBody(error: ApiError, requestId: string): { error: Record<string, unknown> } {
   const body: Record<string, unknown> = { type: error.type, code: error.code, message: error.message };
   if (error.param !== undefined) body.param = error.param;
