@@ -3,7 +3,7 @@
 // serving the API records the address it listens on in the data folder (`api.json`, beside
 // `postgres.owner`) once it listens, and removes it when it stops. A command given no --api
 // calls the address a live service recorded, else PUBLIC_URL (default http://127.0.0.1:3000).
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rmdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from './config.ts';
 import { readProcessFile, removeProcessFile, writeProcessFile } from './process-files.ts';
@@ -19,12 +19,19 @@ function apiAddressFile(dataDir: string): string {
   return join(dataDir, 'api.json');
 }
 
-/** Records `url` as this process's API address; the function returned removes the record, if it is still this process's. */
+/**
+ * Records `url` as this process's API address; the function returned removes the record, if it
+ * is still this process's, and the data folder too when the record made it and it is empty again
+ * (a service on an external database leaves no folder behind).
+ */
 export async function recordApiAddress(dataDir: string, url: string): Promise<() => Promise<void>> {
   const file = apiAddressFile(dataDir);
-  await mkdir(dataDir, { recursive: true });
+  const made = await mkdir(dataDir, { recursive: true });
   await writeProcessFile(file, { url });
-  return () => removeProcessFile(file);
+  return async () => {
+    await removeProcessFile(file);
+    if (made) await rmdir(dataDir).catch(() => {}); // not empty: something else keeps it
+  };
 }
 
 /**

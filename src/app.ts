@@ -1,5 +1,6 @@
 // Builds the Fastify app as a plugin and never listens: server.ts and the tests both use it.
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { SerializerSelector, type SerializerFactory } from '@fastify/fast-json-stringify-compiler';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
@@ -78,6 +79,21 @@ export interface HttpTimeouts {
 
 const HTTP_TIMEOUTS: HttpTimeouts = { requestTimeout: 30_000, headersTimeout: 10_000, keepAliveTimeout: 5_000, connectionsCheckingInterval: 1_000 };
 
+/**
+ * Fastify's serialisers (fast-json-stringify), each compiled when its route first serialises a
+ * body of that status rather than all at start. Handlers send the JSON PostgreSQL rendered as it
+ * is (routes/reply.ts), so most of the routes' response schemas are never serialised with, yet
+ * compiling every one of them was most of the time the app took to get ready: 2.4 to 3.5 s of
+ * the first start on a busy machine of two cores, now spent by no one or by a first request.
+ */
+const lazySerializers: SerializerFactory = (externalSchemas, options) => {
+  const compile = SerializerSelector()(externalSchemas, options);
+  return (route) => {
+    let serialize: ((data: unknown) => string) | undefined;
+    return (data) => (serialize ??= compile(route))(data);
+  };
+};
+
 export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
   const timeouts = { ...HTTP_TIMEOUTS, ...deps.timeouts };
   const app = Fastify({
@@ -89,6 +105,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // any route or hook; error-handler.ts answers them in the envelope.
     frameworkErrors: (error, request, reply) => void request.server.answerRouterError(error, request, reply),
     routerOptions: ROUTER_OPTIONS,
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
     // What Node's HTTP server refuses before Fastify (parse errors, slow clients, a missing
     // Host, whose bare 400 is turned off here) is answered in plugins/client-errors.ts.
     clientErrorHandler: answerClientError,

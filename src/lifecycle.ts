@@ -1,5 +1,39 @@
 import type { Logger } from 'pino';
-import { isDatabaseUnreachable } from './db/pool.ts';
+import { isDatabaseUnreachable, isSocketGone } from './db/pool.ts';
+
+/** What background work depends on, and may find unreachable for a while. */
+export type Dependency = 'database' | 'redis';
+
+// ioredis's own words for a connection that is gone (its offline queue off, its retries spent).
+const REDIS_GONE_MESSAGES = /^(Connection is closed|Reached the max retries per request limit|Stream isn't writeable)/;
+
+/** Whether `error`, from Redis, says it cannot be reached now. */
+function isRedisUnreachable(error: unknown): boolean {
+  return isSocketGone(error) || (error instanceof Error && REDIS_GONE_MESSAGES.test(error.message));
+}
+
+/** A failure that passes by itself: how background work says it, with a code for log searches. */
+interface PassingFailure {
+  is: (error: unknown) => boolean;
+  code: string;
+  says: string;
+}
+
+/** Per dependency: being unreachable, said with the code /readyz answers with. */
+const UNREACHABLE: Record<Dependency, PassingFailure> = {
+  database: { is: isDatabaseUnreachable, code: 'database_unavailable', says: 'the database is not reachable' },
+  redis: { is: isRedisUnreachable, code: 'redis_unavailable', says: 'Redis is not reachable' },
+};
+
+// SQLSTATE 40P01: PostgreSQL broke a lock cycle by rolling back one statement of it, which
+// background work runs again (BullMQ's worker loops, the relay's next pass, the reconciler's).
+// Nobody has to act, so it is no error; one that keeps coming back is still seen, once per 30 s
+// with a count. What deadlocked inside BullMQ's PostgreSQL backend, and what stopped it, is in docs/webhooks.md.
+const DEADLOCK: PassingFailure = {
+  is: (error) => error instanceof Error && (error as { code?: unknown }).code === '40P01',
+  code: 'deadlock_detected',
+  says: 'a deadlock, rolled back by PostgreSQL; it runs again',
+};
 
 // Whether the process is shutting down. Its database connections then close, and the embedded
 // PostgreSQL stops, under clients that may be between queries; such a client reports the lost
@@ -12,7 +46,7 @@ export function markStopping(): void {
 }
 
 export function isExpectedDuringShutdown(error: unknown): boolean {
-  return stopping && isDatabaseUnreachable(error);
+  return stopping && (isDatabaseUnreachable(error) || isRedisUnreachable(error));
 }
 
 /** What background work logs to: a pino logger, or Fastify's (app.log). */
@@ -22,26 +56,39 @@ const QUIET_MS = 30_000;
 const quiet = new Map<string, { until: number; suppressed: number }>();
 
 /**
- * Logs a failure of background work (queues, relay, reconciler). While the database cannot be
- * reached (down, or the embedded one starting again), each of them fails many times a second the
- * same way: that is logged once per kind as a warning, without a stack, and then counted
- * silently for 30 s. Any other failure is an error, logged each time.
+ * Logs a failure of background work (queues, relay, reconciler) that talked to `dependency`.
+ * While it cannot be reached (the database down, or the embedded one starting again; Redis
+ * down), each of them fails many times a second the same way: that is logged once per kind as a
+ * warning naming the dependency, without a stack, and then counted silently for 30 s. So is a
+ * deadlock of the database, which passes by itself. Any other failure is an error, logged each
+ * time: somebody has to look at it.
  */
-export function logBackgroundError(log: BackgroundLog, error: unknown, msg: string, fields: Record<string, unknown> = {}): void {
+export function logBackgroundError(
+  log: BackgroundLog,
+  error: unknown,
+  msg: string,
+  fields: Record<string, unknown> = {},
+  dependency: Dependency = 'database',
+): void {
   if (isExpectedDuringShutdown(error)) return;
-  if (!isDatabaseUnreachable(error)) {
+  const passing = [UNREACHABLE[dependency], ...(dependency === 'database' ? [DEADLOCK] : [])].find((failure) => failure.is(error));
+  if (!passing) {
     log.error({ ...fields, err: error }, msg);
     return;
   }
   const now = Date.now();
-  const state = quiet.get(msg);
+  const kind = `${passing.code} ${msg}`;
+  const state = quiet.get(kind);
   if (state && state.until > now) {
     state.suppressed++;
     return;
   }
   const suppressed = state?.suppressed ? { suppressed_since_last: state.suppressed } : {};
-  log.warn({ ...fields, cause: (error as Error).message, ...suppressed }, `${msg}: the database is not reachable (not logged again for ${QUIET_MS / 1000} s)`);
-  quiet.set(msg, { until: now + QUIET_MS, suppressed: 0 });
+  log.warn(
+    { ...fields, code: passing.code, cause: (error as Error).message, ...suppressed },
+    `${msg}: ${passing.says} (not logged again for ${QUIET_MS / 1000} s)`,
+  );
+  quiet.set(kind, { until: now + QUIET_MS, suppressed: 0 });
 }
 
 /**

@@ -2,11 +2,12 @@
 // a small HTTP server for probes and operators), or both (`serve`, what `npm start` runs).
 // Order of start: database (external or embedded), migrations, pools, pipeline, HTTP; shutdown
 // runs the same steps backwards: stop taking requests and jobs, finish in-flight work, close
-// pools, stop the embedded PostgreSQL.
+// pools, stop the embedded PostgreSQL. What runs in the database overlaps with what runs in this
+// process: the HTTP app's modules load while the migrations run, and its plugins and routes get
+// ready while the demo is seeded.
 import { createServer, type AddressInfo } from 'node:net';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { buildApp } from './app.ts';
 import { recordApiAddress } from './api-address.ts';
 import { localUrl, type Config } from './config.ts';
 import { migrate } from './db/migrate.ts';
@@ -15,9 +16,8 @@ import { openDatabase } from './db/postgres.ts';
 import { pruneIdempotencyKeys } from './db/idempotency-keys.ts';
 import { pruneSignals } from './db/signals.ts';
 import { prepareDemo } from './demo/first-run.ts';
-import { createMetrics } from './metrics.ts';
 import type { Pipeline, PipelineStarter } from './queue/pipeline.ts';
-import { openQueueBackend, QUEUE_NAMES, type GivenUpJob, type LaneJob } from './queue/queues.ts';
+import type { GivenUpJob, LaneJob } from './queue/queues.ts';
 import { logBackgroundError, markStopping } from './lifecycle.ts';
 import { loadSecretBox } from './secret-key.ts';
 
@@ -128,6 +128,12 @@ async function start(
 ): Promise<void> {
   await assertPortFree(config.host, config.port);
   const database = await openDatabase(config, (msg) => log.info(msg), 'service');
+  // The modules of the app, the queues and the metrics load (this process's work) while the
+  // database migrates (its own). Started after the database, so that they do not hold up the
+  // start of initdb. Handled here, so that a failure to load is no unhandled rejection while
+  // the migrations run; it is thrown where the modules are used.
+  const loading = Promise.all([import('./app.ts'), import('./metrics.ts'), import('./queue/queues.ts'), import('ioredis')]);
+  loading.catch(() => {});
   steps.push(['stop embedded PostgreSQL', () => database.stop()]);
   if (database.embedded) {
     log.info(`embedded PostgreSQL on 127.0.0.1:${database.embedded.port} (data in ${config.dataDir})`);
@@ -148,13 +154,15 @@ async function start(
   const pool = createPool(database.url, 20);
   steps.push(['close database pool', () => pool.end()]);
   const secretBox = await loadSecretBox(config);
+  const [{ buildApp }, { createMetrics }, { logQueueErrors, openQueueBackend, QUEUE_NAMES }, { Redis }] = await loading;
   const metrics = createMetrics();
 
   // The API's rate limiter keeps its counters in Redis; every role's /readyz checks it.
   let redis: Redis | undefined;
   if (config.redisUrl) {
     redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
-    redis.on('error', (error) => log.warn({ err: error }, 'redis error'));
+    // ioredis reconnects by itself; while Redis is down the limiter lets requests through.
+    redis.on('error', (error) => logBackgroundError(log, error, 'rate limiter connection error', {}, 'redis'));
     await redis.connect();
     // QUIT needs a connection: one still reconnecting after an outage is dropped instead (it has
     // nothing to flush, and quit() would fail the shutdown).
@@ -202,9 +210,7 @@ async function start(
       redisUrl: config.redisUrl,
       databaseUrl: database.url,
       prefix: config.queuePrefix,
-      onError: (error, queue) => {
-        logBackgroundError(log, error, 'queue error', { queue });
-      },
+      onError: logQueueErrors(log),
     });
     const opened = {
       delivery: backend.newQueue<LaneJob>(QUEUE_NAMES.delivery),
@@ -223,7 +229,15 @@ async function start(
   const app = await buildApp({ config, pool, redis, secretBox, metrics, queues, logger: log, routes: roles.api ? 'all' : 'probes' });
   steps.push(['close HTTP server', () => app.close()]);
 
-  const demo = config.demo && roles.api ? await prepareDemo(pool, config, secretBox, log, stopSignal) : undefined;
+  // The app's plugins and routes get ready (this process) while the demo is seeded (the
+  // database's): the banner waits for the longer of the two, not for both in turn.
+  const [ready, prepared] = await Promise.allSettled([
+    app.ready(),
+    config.demo && roles.api ? prepareDemo(pool, config, secretBox, log, stopSignal) : undefined,
+  ]);
+  if (ready.status === 'rejected') throw ready.reason;
+  if (prepared.status === 'rejected') throw prepared.reason;
+  const demo = prepared.value;
   if (stopping()) return;
   await app.listen({ host: config.host, port: config.port });
   if (roles.api) await recordAddress(config, app.server.address(), log, steps);

@@ -77,7 +77,8 @@ export interface EventFields {
   open?: boolean;
   privacy?: 'public' | 'private';
   maxParticipants?: number;
-  hostCustomerId?: string;
+  /** Every event has a host (migrations/0019_event_host_required.sql). */
+  hostCustomerId: string;
   createdAt?: string;
   canceledAt?: string | null;
 }
@@ -95,7 +96,7 @@ export async function insertEvent(pool: Pool, clubId: string, f: EventFields): P
       f.open ?? true,
       f.privacy ?? 'public',
       f.maxParticipants ?? 8,
-      f.hostCustomerId ?? null,
+      f.hostCustomerId,
       f.createdAt ?? NOW,
       f.canceledAt ?? null,
     ],

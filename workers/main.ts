@@ -7,7 +7,7 @@ import { overdueLanes, retryGivenUp } from '../src/db/deliveries.ts';
 import { closeDeliveryAgents } from '../src/delivery/http-client.ts';
 import { logBackgroundError } from '../src/lifecycle.ts';
 import type { Pipeline, PipelineOptions } from '../src/queue/pipeline.ts';
-import { laneHasJob, openQueueBackend, QUEUE_NAMES, wakeLanes, type GivenUpJob, type LaneJob } from '../src/queue/queues.ts';
+import { laneHasJob, logQueueErrors, openQueueBackend, QUEUE_NAMES, wakeLanes, type GivenUpJob, type LaneJob } from '../src/queue/queues.ts';
 import { createLaneProcessor } from './deliver.ts';
 import { createFanOut } from './fan-out.ts';
 import { SignalRelay } from './relay.ts';
@@ -23,9 +23,7 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
     redisUrl: config.redisUrl,
     databaseUrl: options.databaseUrl,
     prefix: config.queuePrefix,
-    onError: (error, queue) => {
-      logBackgroundError(log, error, 'queue error', { queue });
-    },
+    onError: logQueueErrors(log),
   });
   const deliveryQueue = backend.newQueue<LaneJob>(QUEUE_NAMES.delivery);
   const givenUpQueue = backend.newQueue<GivenUpJob>(QUEUE_NAMES.givenUp);

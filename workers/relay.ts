@@ -41,7 +41,7 @@ export class SignalRelay {
   readonly #options: Required<RelayOptions>;
   /** Per club: the highest sequence this process fanned out. */
   readonly #fannedOut = new Map<string, number>();
-  /** Per club: the mark last seen, and since when it has not moved. */
+  /** Per club with signals pending: the mark last seen, and since when it has not moved while they were. */
   readonly #marks = new Map<string, { mark: number; since: number }>();
   #listener: NotificationListener | undefined;
   #timer: NodeJS.Timeout | undefined;
@@ -129,9 +129,16 @@ export class SignalRelay {
     const pass = await relayClub(pool, clubId, fannedOut, batch);
     if (pass === null) return null;
     const { mark } = pass;
+    // Nothing beyond the mark: neither new signals nor fan-outs of this process it has yet to
+    // fold in. A mark standing still now is no stall, however long the club stays quiet: the
+    // clock starts again with the next signal, not from when the mark last moved.
+    if (pass.signals.length === 0 && (fannedOut === undefined || fannedOut <= mark)) {
+      this.#marks.delete(clubId);
+      return null;
+    }
     // Normally only what is new since this process's last fan-out. When the mark has not moved
-    // for a while, everything after it again: a fan-out whose writes were lost, or one of a
-    // process that died midway (fanning out again is a no-op for the others).
+    // for a while with signals pending, everything after it again: a fan-out whose writes were
+    // lost, or one of a process that died midway (fanning out again is a no-op for the others).
     const now = Date.now();
     const seen = this.#marks.get(clubId);
     const stuck = seen !== undefined && seen.mark === mark && now - seen.since > resendAfterMs;

@@ -1241,7 +1241,7 @@ export interface components {
             end: string | null;
             /** @example league */
             event_type: string;
-            host: components["schemas"]["Host"] | null;
+            host: components["schemas"]["Host"];
             id: string;
             max_participants: number;
             /** @enum {string} */
@@ -1335,7 +1335,7 @@ export interface components {
                 end?: string | null;
                 /** @example league */
                 event_type?: string;
-                host?: components["schemas"]["Host"] | null;
+                host?: components["schemas"]["Host"];
                 id?: string;
                 max_participants?: number;
                 /** @enum {string} */
@@ -1517,7 +1517,7 @@ export interface components {
             end: string;
             event_id: string | null;
             event_type: string | null;
-            host: components["schemas"]["Host"] | null;
+            host: components["schemas"]["Host"];
             /** @description <event_id>_<business_date> or <booking_id>_<business_date> */
             id: string;
             max_participants: number;

@@ -1,4 +1,5 @@
--- {customer_id, first_name, last_name} of an event host or a booking's customer; null without one.
+-- {customer_id, first_name, last_name} of an event host or a booking's customer. Both columns are NOT NULL
+-- and point at a customer of the club, so it is never null.
 CREATE OR REPLACE FUNCTION cd_render_host(for_club text, for_customer text) RETURNS json
 LANGUAGE plpgsql STABLE PARALLEL SAFE
 AS $$

@@ -16,7 +16,6 @@ import { readReceiverSettings, runReceiver } from '../demo/receiver.ts';
 import { pruneSignals } from '../db/signals.ts';
 import { isWellFormedApiKey } from '../domain/api-keys.ts';
 import { ALL_SCOPES, DEFAULT_SCOPES, isScope } from '../domain/scopes.ts';
-import { runService } from '../server.ts';
 import { findApi } from '../api-address.ts';
 import { COMMANDS, UsageError } from './help.ts';
 import { interruption } from '../lifecycle.ts';
@@ -143,6 +142,9 @@ export async function runCommand(command: string, args: string[], config: Config
         api: command !== 'worker',
         pipeline: command !== 'api' ? startPipeline : undefined,
       };
+      // Loaded here only: the other commands (receive, simulate, keys, ...) start without the
+      // service's HTTP app, its plugins and routes.
+      const { runService } = await import('../server.ts');
       await runService(config, createLogger(config.logLevel), roles);
       return 0;
     }

@@ -27,15 +27,29 @@ export function createPool(connectionString: string, max = 10, options: { waitFo
 
 export type Pool = pg.Pool;
 
+// The socket errors of a server that is gone: the database's here, Redis's too (lifecycle.ts).
+// Only the code that talked to that server can say which one it was.
+const SOCKET_GONE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
+
+/** Whether `error` is the socket error of a server that cannot be reached, whichever server. */
+export function isSocketGone(error: unknown): boolean {
+  const code = error instanceof Error ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && SOCKET_GONE_CODES.has(code);
+}
+
 // SQLSTATE class 08 (connection exception) and 57P01-57P03 (the server shutting down, crashed,
-// or not accepting connections yet), and the socket errors of a server that is gone.
-const UNREACHABLE_CODES = new Set(['57P01', '57P02', '57P03', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND']);
+// or not accepting connections yet).
+const UNREACHABLE_CODES = new Set(['57P01', '57P02', '57P03']);
 // node-postgres reports a lost connection or a connect timeout without a code.
 const UNREACHABLE_MESSAGES = /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error)/;
 
-/** Whether `error` says the database cannot be reached now (rather than that a query is wrong). */
+/**
+ * Whether `error`, from the database, says it cannot be reached now (rather than that a query is
+ * wrong). A socket error counts too, so a caller must know the error came from the database.
+ */
 export function isDatabaseUnreachable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
+  if (isSocketGone(error)) return true;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || code.startsWith('08'))) return true;
   return UNREACHABLE_MESSAGES.test(error.message);

@@ -4,8 +4,8 @@ import type { Pool } from './pool.ts';
 import { withTransaction } from './transaction.ts';
 import { signalSequenceOf } from './watermark.ts';
 
-/** A stream not marked seen for this long belongs to a process that is gone. */
-const STALE_SECONDS = 10;
+/** A stream not marked seen for this long belongs to a process that is gone, and stops counting. */
+export const STREAM_STALE_SECONDS = 10;
 
 /** Registers a stream unless the key holds `max` live ones already; false when it does. */
 export async function openStream(pool: Pool, input: { id: string; keyId: string; max: number }): Promise<boolean> {
@@ -15,7 +15,7 @@ export async function openStream(pool: Pool, input: { id: string; keyId: string;
     await client.query('SELECT 1 FROM api_keys WHERE id = $1 FOR UPDATE', [input.keyId]);
     await client.query(`DELETE FROM signal_streams WHERE key_id = $1 AND seen_at < now() - make_interval(secs => $2)`, [
       input.keyId,
-      STALE_SECONDS,
+      STREAM_STALE_SECONDS,
     ]);
     const { rows } = await client.query<{ open: number }>('SELECT count(*)::int AS open FROM signal_streams WHERE key_id = $1', [input.keyId]);
     if (rows[0]!.open >= input.max) return false;

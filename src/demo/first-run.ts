@@ -10,10 +10,13 @@ import { ALL_SCOPES } from '../domain/scopes.ts';
 import type { SecretBox } from '../domain/secrets.ts';
 import { DEFAULT_RECEIVER_PORT as RECEIVER_PORT } from './receiver.ts';
 import { seedDemo } from './seed.ts';
-import { simulate } from './simulate.ts';
+import { changeInBulk } from './simulate.ts';
 
-/** Changes made per club on the first start, so that /v1/signals has a history to show. */
-const HISTORY_CHANGES = 400;
+/**
+ * The changes made per club on the first start, so that /v1/signals has a history of every type
+ * to show: two rounds of every kind of change, about 200 changes each.
+ */
+const HISTORY = { rounds: 2, perRound: 200 };
 
 export const DEMO_KEY_NAME = 'demo key (npm start)';
 
@@ -54,17 +57,20 @@ export async function prepareDemo(pool: Pool, config: Config, secretBox: SecretB
 
 /**
  * The seed loads with signals off, so a first start would show an empty /v1/signals. Real
- * changes made through the triggers (those of `clubdata simulate`, as fast as they go) give each
- * club a history of every signal type to read and replay at once.
+ * changes made through the triggers (the changes of `clubdata simulate`, made in bulk: a few
+ * set-based statements per round) give each club a history of every signal type to read and
+ * replay at once.
  */
 async function recordHistory(pool: Pool, log: Logger, stop: AbortSignal | undefined): Promise<void> {
   const { rows } = await pool.query<{ club_id: string }>('SELECT club_id FROM clubs WHERE api_access ORDER BY club_id');
-  for (const { club_id: clubId } of rows) {
-    if (stop?.aborted) return;
-    const summary = await simulate(pool, { clubId, ratePerSecond: 1e6, durationSeconds: 120, maxChanges: HISTORY_CHANGES, ...(stop ? { signal: stop } : {}) });
-    const signals = Object.values(summary.signals).reduce((sum, n) => sum + n, 0);
-    log.info(`${clubId}: a history of ${signals} signals (${Object.keys(summary.signals).length} types) in ${summary.seconds} s`);
-  }
+  // The clubs at once: each has its own sequence of signals, so they never wait on each other.
+  await Promise.all(
+    rows.map(async ({ club_id: clubId }) => {
+      const summary = await changeInBulk(pool, { clubId, ...HISTORY, ...(stop ? { signal: stop } : {}) });
+      const signals = Object.values(summary.signals).reduce((sum, n) => sum + n, 0);
+      log.info(`${clubId}: a history of ${signals} signals (${Object.keys(summary.signals).length} types) in ${summary.seconds} s`);
+    }),
+  );
 }
 
 /** The stored demo key of the club, or a new one; `replaced` says why an earlier one was not kept. */

@@ -2,7 +2,6 @@
 // them, so that a new user sees signals appear. Bounded by a duration; summarises at the end.
 import { clubExists } from '../db/clubs.ts';
 import type { Pool } from '../db/pool.ts';
-import { withTransaction } from '../db/transaction.ts';
 
 export interface SimulateOptions {
   clubId: string;
@@ -22,247 +21,246 @@ export interface SimulateSummary {
   seconds: number;
 }
 
-type Action = { name: string; weight: number; run: (pool: Pool, club: string) => Promise<string | null> };
+/**
+ * One kind of change. `run` makes it to up to `count` rows of the club in one set-based
+ * statement (so in one transaction, whose commit emits the signals) and returns the ids of the
+ * resources it changed: none when the club has nothing to act on.
+ */
+type Action = { name: string; weight: number; run: (pool: Pool, club: string, count: number) => Promise<string[]> };
 type IdRow = { id: string };
 
-const pick = <T>(items: T[]): T => items[Math.floor(Math.random() * items.length)]!;
-
-/** Changes one subscription of the club in one of `statuses`, picked at random; null when none is. */
-async function changeSubscription(pool: Pool, club: string, set: string, statuses: string[]): Promise<string | null> {
-  const { rows } = await pool.query<IdRow>(
-    `UPDATE subscriptions SET ${set}
-      WHERE club_id = $1 AND id = (SELECT id FROM subscriptions WHERE club_id = $1 AND status = ANY ($2) ORDER BY random() LIMIT 1)
-      RETURNING id`,
-    [club, statuses],
-  );
-  return rows[0]?.id ?? null;
+async function ids(pool: Pool, sql: string, params: unknown[]): Promise<string[]> {
+  const { rows } = await pool.query<IdRow>(sql, params);
+  return rows.map((row) => row.id);
 }
 
-// Each action returns a short description, or null when the club has nothing to act on.
+/** Changes up to `count` subscriptions of the club in one of `statuses`, picked at random. */
+function changeSubscriptions(pool: Pool, club: string, count: number, set: string, statuses: string[]): Promise<string[]> {
+  return ids(
+    pool,
+    `UPDATE subscriptions SET ${set}
+      WHERE club_id = $1 AND id IN (SELECT id FROM subscriptions WHERE club_id = $1 AND status = ANY ($3)
+                                     ORDER BY random() LIMIT $2)
+      RETURNING id`,
+    [club, count, statuses],
+  );
+}
+
+/** Up to `count` rows of the club's `table` matching `where`, picked at random: a subquery for `id IN (...)`. */
+const randomIds = (table: string, where: string) =>
+  `SELECT id FROM ${table} WHERE club_id = $1 AND ${where} ORDER BY random() LIMIT $2`;
+
+/** The club's customers who can act (not archived). */
+const ACTIVE_CUSTOMERS = randomIds('customers', 'archived_at IS NULL');
+
+/** An element of the array `list` picked at random, evaluated again for every row. */
+const anyOf = (list: string) => `(${list})[1 + floor(random() * cardinality(${list}))::int]`;
+
 const ACTIONS: Action[] = [
   {
     name: 'booking made',
     weight: 5,
-    async run(pool, club) {
-      const { rows } = await pool.query<{ customer_id: string; space_id: string; business_date: Date; starts_at: Date }>(
-        `WITH c AS (SELECT timezone FROM clubs WHERE club_id = $1),
-              cust AS (SELECT id FROM customers WHERE club_id = $1 AND archived_at IS NULL ORDER BY random() LIMIT 1),
-              sp AS (SELECT id FROM spaces WHERE club_id = $1 ORDER BY random() LIMIT 1),
-              slot AS (SELECT (current_date + (1 + floor(random() * 14))::int) AS day,
-                              make_time(7 + floor(random() * 14)::int, (floor(random() * 2) * 30)::int, 0) AS at)
-         SELECT cust.id AS customer_id, sp.id AS space_id, slot.day AS business_date,
-                ((slot.day + slot.at) AT TIME ZONE c.timezone) AS starts_at
-           FROM c, cust, sp, slot`,
-        [club],
-      );
-      const r = rows[0];
-      if (!r) return null;
-      return withTransaction(pool, async (client) => {
-        const booking = await client.query<IdRow>(
-          `INSERT INTO bookings (club_id, customer_id, title, business_date, starts_at, ends_at, party_size, participant_count)
-           VALUES ($1, $2, NULL, $3, $4::timestamptz, $4::timestamptz + interval '90 minutes', 4, 4) RETURNING id`,
-          [club, r.customer_id, r.business_date, r.starts_at],
-        );
-        await client.query(
-          `INSERT INTO booking_spaces (club_id, booking_id, space_id, starts_at, ends_at)
-           VALUES ($1, $2, $3, $4::timestamptz, $4::timestamptz + interval '90 minutes')`,
-          [club, booking.rows[0]!.id, r.space_id, r.starts_at],
-        );
-        return booking.rows[0]!.id;
-      });
-    },
+    // The booking and its court in one statement; each booking takes a court and a time of its own.
+    run: (pool, club, count) =>
+      ids(
+        pool,
+        `WITH club AS (SELECT timezone, (SELECT array_agg(id) FROM spaces WHERE club_id = $1) AS spaces FROM clubs WHERE club_id = $1),
+              planned AS MATERIALIZED (
+                SELECT cd_new_id('bkg') AS id, cust.id AS customer_id, ${anyOf('club.spaces')} AS space_id, club.timezone,
+                       current_date + (1 + floor(random() * 14))::int AS day,
+                       make_time(7 + floor(random() * 14)::int, (floor(random() * 2) * 30)::int, 0) AS at
+                  FROM club, (${ACTIVE_CUSTOMERS}) cust
+                 WHERE cardinality(club.spaces) > 0),
+              timed AS MATERIALIZED (SELECT p.*, (p.day + p.at) AT TIME ZONE p.timezone AS starts_at FROM planned p),
+              made AS (
+                INSERT INTO bookings (club_id, id, customer_id, title, business_date, starts_at, ends_at, party_size, participant_count)
+                SELECT $1, id, customer_id, NULL, day, starts_at, starts_at + interval '90 minutes', 4, 4 FROM timed)
+         INSERT INTO booking_spaces (club_id, booking_id, space_id, starts_at, ends_at)
+         SELECT $1, id, space_id, starts_at, starts_at + interval '90 minutes' FROM timed
+         RETURNING booking_id AS id`,
+        [club, count],
+      ),
   },
   {
     name: 'booking canceled',
     weight: 2,
-    async run(pool, club) {
-      const { rows } = await pool.query<IdRow>(
+    run: (pool, club, count) =>
+      ids(
+        pool,
         `UPDATE bookings SET status = 'canceled', canceled_at = now()
-          WHERE club_id = $1 AND id = (SELECT id FROM bookings WHERE club_id = $1 AND status = 'confirmed'
-                                         AND starts_at > now() ORDER BY random() LIMIT 1)
+          WHERE club_id = $1 AND id IN (${randomIds('bookings', `status = 'confirmed' AND starts_at > now()`)})
           RETURNING id`,
-        [club],
-      );
-      return rows[0]?.id ?? null;
-    },
+        [club, count],
+      ),
   },
   {
     name: 'booking moved',
     weight: 1,
-    async run(pool, club) {
-      const { rows } = await pool.query<IdRow>(
-        `WITH b AS (SELECT id FROM bookings WHERE club_id = $1 AND status = 'confirmed' AND starts_at > now()
-                    ORDER BY random() LIMIT 1),
+    run: (pool, club, count) =>
+      ids(
+        pool,
+        `WITH b AS MATERIALIZED (${randomIds('bookings', `status = 'confirmed' AND starts_at > now()`)}),
               moved AS (UPDATE booking_spaces SET starts_at = starts_at + interval '30 minutes', ends_at = ends_at + interval '30 minutes'
-                         WHERE club_id = $1 AND booking_id = (SELECT id FROM b))
+                         WHERE club_id = $1 AND booking_id IN (SELECT id FROM b))
          UPDATE bookings SET starts_at = starts_at + interval '30 minutes', ends_at = ends_at + interval '30 minutes'
-          WHERE club_id = $1 AND id = (SELECT id FROM b) RETURNING id`,
-        [club],
-      );
-      return rows[0]?.id ?? null;
-    },
+          WHERE club_id = $1 AND id IN (SELECT id FROM b) RETURNING id`,
+        [club, count],
+      ),
   },
   {
     name: 'participant joined',
     weight: 4,
-    async run(pool, club) {
-      const { rows } = await pool.query<IdRow>(
-        `WITH e AS (SELECT e.id FROM events e WHERE e.club_id = $1 AND e.canceled_at IS NULL
-                      AND EXISTS (SELECT 1 FROM event_sessions s WHERE s.club_id = e.club_id AND s.event_id = e.id AND s.starts_at > now())
-                    ORDER BY random() LIMIT 1),
-              c AS (SELECT id FROM customers WHERE club_id = $1 AND archived_at IS NULL ORDER BY random() LIMIT 1)
+    // Each customer picked joins one event that still has a session ahead, unless already on its roster.
+    run: (pool, club, count) =>
+      ids(
+        pool,
+        `WITH upcoming AS (
+                SELECT array_agg(e.id) AS events FROM events e
+                 WHERE e.club_id = $1 AND e.canceled_at IS NULL
+                   AND EXISTS (SELECT 1 FROM event_sessions s WHERE s.club_id = e.club_id AND s.event_id = e.id AND s.starts_at > now())),
+              joining AS MATERIALIZED (
+                SELECT ${anyOf('upcoming.events')} AS event_id, cust.id AS customer_id
+                  FROM upcoming, (${ACTIVE_CUSTOMERS}) cust
+                 WHERE cardinality(upcoming.events) > 0)
          INSERT INTO participants (club_id, event_id, customer_id)
-         SELECT $1, e.id, c.id FROM e, c
-          WHERE NOT EXISTS (SELECT 1 FROM participants p WHERE p.club_id = $1 AND p.event_id = e.id
-                              AND p.customer_id = c.id AND p.removed_at IS NULL)
+         SELECT $1, j.event_id, j.customer_id FROM joining j
+          WHERE NOT EXISTS (SELECT 1 FROM participants p WHERE p.club_id = $1 AND p.event_id = j.event_id
+                              AND p.customer_id = j.customer_id AND p.removed_at IS NULL)
          RETURNING id`,
-        [club],
-      );
-      return rows[0]?.id ?? null;
-    },
+        [club, count],
+      ),
   },
   {
     name: 'participant left',
     weight: 2,
-    async run(pool, club) {
-      const { rows } = await pool.query<IdRow>(
+    run: (pool, club, count) =>
+      ids(
+        pool,
         `UPDATE participants SET removed_at = now()
-          WHERE club_id = $1 AND id = (SELECT id FROM participants WHERE club_id = $1 AND removed_at IS NULL
-                                         AND check_in_status <> 'checked_in' ORDER BY random() LIMIT 1)
+          WHERE club_id = $1 AND id IN (${randomIds('participants', `removed_at IS NULL AND check_in_status <> 'checked_in'`)})
           RETURNING id`,
-        [club],
-      );
-      return rows[0]?.id ?? null;
-    },
+        [club, count],
+      ),
   },
   {
     name: 'participant checked in',
     weight: 2,
-    async run(pool, club) {
-      const { rows } = await pool.query<IdRow>(
+    run: (pool, club, count) =>
+      ids(
+        pool,
         `UPDATE participants SET check_in_status = 'checked_in'
-          WHERE club_id = $1 AND id = (SELECT id FROM participants WHERE club_id = $1 AND removed_at IS NULL
-                                         AND check_in_status = 'not_checked_in' ORDER BY random() LIMIT 1)
+          WHERE club_id = $1 AND id IN (${randomIds('participants', `removed_at IS NULL AND check_in_status = 'not_checked_in'`)})
           RETURNING id`,
-        [club],
-      );
-      return rows[0]?.id ?? null;
-    },
+        [club, count],
+      ),
   },
   {
     name: 'customer created',
     weight: 1,
-    async run(pool, club) {
-      const n = Math.floor(Math.random() * 1e9);
-      const { rows } = await pool.query<IdRow>(
+    run: (pool, club, count) =>
+      ids(
+        pool,
         `INSERT INTO customers (club_id, email, first_name, last_name, phone)
-         VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-        [club, `new.player.${n}@example.com`, pick(['Alex', 'Sam', 'Jordan', 'Maria', 'Lucía']), pick(['Reyes', 'Kim', 'Okafor', 'Smith']), `+1 555 ${String(n % 10000).padStart(4, '0')}`],
-      );
-      return rows[0]!.id;
-    },
+         SELECT $1, 'new.player.' || n || '@example.com', ${anyOf(`ARRAY['Alex', 'Sam', 'Jordan', 'Maria', 'Lucía']`)},
+                ${anyOf(`ARRAY['Reyes', 'Kim', 'Okafor', 'Smith']`)}, '+1 555 ' || lpad((n % 10000)::text, 4, '0')
+           FROM (SELECT floor(random() * 1e9)::bigint AS n FROM generate_series(1, $2)) numbers
+         RETURNING id`,
+        [club, count],
+      ),
   },
   {
     name: 'customer updated',
     weight: 2,
-    async run(pool, club) {
-      const { rows } = await pool.query<IdRow>(
+    run: (pool, club, count) =>
+      ids(
+        pool,
         `UPDATE customers SET phone = '+1 555 ' || lpad((floor(random() * 10000))::int::text, 4, '0')
-          WHERE club_id = $1 AND id = (SELECT id FROM customers WHERE club_id = $1 AND archived_at IS NULL ORDER BY random() LIMIT 1)
+          WHERE club_id = $1 AND id IN (${ACTIVE_CUSTOMERS})
           RETURNING id`,
-        [club],
-      );
-      return rows[0]?.id ?? null;
-    },
+        [club, count],
+      ),
   },
   {
     name: 'customer archived',
     weight: 0.5,
-    async run(pool, club) {
-      const { rows } = await pool.query<IdRow>(
-        `UPDATE customers SET archived_at = now()
-          WHERE club_id = $1 AND id = (SELECT id FROM customers WHERE club_id = $1 AND archived_at IS NULL ORDER BY random() LIMIT 1)
-          RETURNING id`,
-        [club],
-      );
-      return rows[0]?.id ?? null;
-    },
+    run: (pool, club, count) =>
+      ids(pool, `UPDATE customers SET archived_at = now() WHERE club_id = $1 AND id IN (${ACTIVE_CUSTOMERS}) RETURNING id`, [club, count]),
   },
   {
     name: 'subscription renewed',
     weight: 1.5,
-    run: (pool, club) => changeSubscription(pool, club, `current_period_start = current_period_end,
+    run: (pool, club, count) =>
+      changeSubscriptions(pool, club, count, `current_period_start = current_period_end,
          current_period_end = current_period_end + interval '1 month',
          next_payment_at = current_period_end + interval '1 month'`, ['active']),
   },
   {
     name: 'subscription past due',
     weight: 0.5,
-    run: (pool, club) => changeSubscription(pool, club, `status = 'past_due'`, ['active']),
+    run: (pool, club, count) => changeSubscriptions(pool, club, count, `status = 'past_due'`, ['active']),
   },
   {
     name: 'subscription started',
     weight: 1,
-    async run(pool, club) {
-      const { rows } = await pool.query<IdRow>(
-        `INSERT INTO subscriptions (club_id, customer_id, plan_id, type, status, current_period_end, next_payment_at)
-         SELECT $1, c.id, p.id, 'membership', 'active', now() + interval '1 month', now() + interval '1 month'
-           FROM (SELECT id FROM customers WHERE club_id = $1 AND archived_at IS NULL ORDER BY random() LIMIT 1) c,
-                (SELECT id FROM plans WHERE club_id = $1 ORDER BY random() LIMIT 1) p
+    run: (pool, club, count) =>
+      ids(
+        pool,
+        `WITH plans AS (SELECT array_agg(id) AS ids FROM plans WHERE club_id = $1)
+         INSERT INTO subscriptions (club_id, customer_id, plan_id, type, status, current_period_end, next_payment_at)
+         SELECT $1, cust.id, ${anyOf('plans.ids')}, 'membership', 'active', now() + interval '1 month', now() + interval '1 month'
+           FROM plans, (${ACTIVE_CUSTOMERS}) cust
+          WHERE cardinality(plans.ids) > 0
          RETURNING id`,
-        [club],
-      );
-      return rows[0]?.id ?? null;
-    },
+        [club, count],
+      ),
   },
   {
     name: 'subscription set to cancel at period end',
     weight: 1,
-    run: (pool, club) => changeSubscription(pool, club, `cancel_at_period_end = NOT cancel_at_period_end`, ['active']),
+    run: (pool, club, count) => changeSubscriptions(pool, club, count, `cancel_at_period_end = NOT cancel_at_period_end`, ['active']),
   },
   {
     name: 'subscription canceled',
     weight: 1,
-    run: (pool, club) => changeSubscription(pool, club, `status = 'canceled', canceled_at = now()`, ['active', 'past_due']),
+    run: (pool, club, count) => changeSubscriptions(pool, club, count, `status = 'canceled', canceled_at = now()`, ['active', 'past_due']),
   },
   {
     name: 'subscription expired',
     weight: 1,
-    run: (pool, club) => changeSubscription(pool, club, `status = 'expired'`, ['past_due']),
+    run: (pool, club, count) => changeSubscriptions(pool, club, count, `status = 'expired'`, ['past_due']),
   },
   {
     name: 'event created',
     weight: 1,
-    async run(pool, club) {
-      return withTransaction(pool, async (client) => {
-        const { rows } = await client.query<IdRow>(
-          `INSERT INTO events (club_id, event_type, title, max_participants)
-           VALUES ($1, 'clinic', 'Drop-in clinic', 8 + floor(random() * 8)::int) RETURNING id`,
-          [club],
-        );
-        await client.query(
-          `INSERT INTO event_sessions (club_id, event_id, business_date, starts_at, ends_at)
-           SELECT $1, $2, day, (day + time '18:00') AT TIME ZONE c.timezone, (day + time '19:30') AT TIME ZONE c.timezone
-             FROM clubs c, (SELECT current_date + (1 + floor(random() * 14))::int AS day) d
-            WHERE c.club_id = $1`,
-          [club, rows[0]!.id],
-        );
-        return rows[0]!.id;
-      });
-    },
+    // An event with its one session, hosted by a customer of the club: every event has a host.
+    run: (pool, club, count) =>
+      ids(
+        pool,
+        `WITH planned AS MATERIALIZED (
+                SELECT cd_new_id('evt') AS id, host.id AS host_id, c.timezone, 8 + floor(random() * 8)::int AS max_participants,
+                       current_date + (1 + floor(random() * 14))::int AS day
+                  FROM clubs c, (${ACTIVE_CUSTOMERS}) host
+                 WHERE c.club_id = $1),
+              made AS (
+                INSERT INTO events (club_id, id, event_type, title, max_participants, host_customer_id)
+                SELECT $1, id, 'clinic', 'Drop-in clinic', max_participants, host_id FROM planned)
+         INSERT INTO event_sessions (club_id, event_id, business_date, starts_at, ends_at)
+         SELECT $1, id, day, (day + time '18:00') AT TIME ZONE timezone, (day + time '19:30') AT TIME ZONE timezone FROM planned
+         RETURNING event_id AS id`,
+        [club, count],
+      ),
   },
   {
     name: 'event edited',
     weight: 1,
-    async run(pool, club) {
-      const { rows } = await pool.query<IdRow>(
+    run: (pool, club, count) =>
+      ids(
+        pool,
         `UPDATE events SET max_participants = max_participants + 1
-          WHERE club_id = $1 AND id = (SELECT id FROM events WHERE club_id = $1 AND canceled_at IS NULL ORDER BY random() LIMIT 1)
+          WHERE club_id = $1 AND id IN (${randomIds('events', 'canceled_at IS NULL')})
           RETURNING id`,
-        [club],
-      );
-      return rows[0]?.id ?? null;
-    },
+        [club, count],
+      ),
   },
 ];
 
@@ -276,11 +274,17 @@ function chooseAction(): Action {
   return ACTIONS[0]!;
 }
 
+/**
+ * How long to wait, from `now`, before the change due at `next`: never past the deadline, and
+ * never less than nothing (a change may end after the deadline; Node warns of a negative delay).
+ */
+export function pauseBefore(next: number, deadline: number, now: number): number {
+  return Math.max(0, Math.min(next, deadline) - now);
+}
+
 export async function simulate(pool: Pool, options: SimulateOptions): Promise<SimulateSummary> {
   if (!(await clubExists(pool, options.clubId))) throw new Error(`no club ${options.clubId}`);
-  const start = await pool.query<{ n: string }>('SELECT coalesce(max(sequence), 0) AS n FROM signals WHERE club_id = $1', [
-    options.clubId,
-  ]);
+  const countSignals = await signalCounter(pool, options.clubId);
   const changes: Record<string, number> = {};
   const skipped: Record<string, number> = {};
   const began = Date.now();
@@ -290,26 +294,55 @@ export async function simulate(pool: Pool, options: SimulateOptions): Promise<Si
   let made = 0;
   while (Date.now() < deadline && !options.signal?.aborted && made < (options.maxChanges ?? Infinity)) {
     const action = chooseAction();
-    const detail = await action.run(pool, options.clubId);
-    if (detail === null) skipped[action.name] = (skipped[action.name] ?? 0) + 1;
+    const [detail] = await action.run(pool, options.clubId, 1);
+    if (detail === undefined) skipped[action.name] = (skipped[action.name] ?? 0) + 1;
     else {
       made += 1;
       changes[action.name] = (changes[action.name] ?? 0) + 1;
       options.onChange?.(action.name, detail);
     }
     next += interval;
-    const wait = next - Date.now();
-    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, deadline - Date.now())));
+    const wait = pauseBefore(next, deadline, Date.now());
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
-  const emitted = await pool.query<{ type: string; n: string }>(
-    'SELECT type, count(*) AS n FROM signals WHERE club_id = $1 AND sequence > $2 GROUP BY type ORDER BY type',
-    [options.clubId, start.rows[0]!.n],
-  );
-  return {
-    changes,
-    skipped,
-    signals: Object.fromEntries(emitted.rows.map((r) => [r.type, Number(r.n)])),
-    seconds: Math.round((Date.now() - began) / 100) / 10,
+  return { changes, skipped, signals: await countSignals(), seconds: secondsSince(began) };
+}
+
+/**
+ * Every kind of change, `rounds` times over, about `perRound` changes a round shared by weight:
+ * each kind one set-based statement, so one transaction, per round, whose commit makes the
+ * triggers emit its signals as a bulk write of the platform would. The first start's signal
+ * history (first-run.ts): hundreds of changes in a few dozen statements, where simulate makes
+ * one change per transaction (and a commit each costs more than the change).
+ */
+export async function changeInBulk(
+  pool: Pool,
+  options: { clubId: string; rounds: number; perRound: number; signal?: AbortSignal },
+): Promise<SimulateSummary> {
+  const countSignals = await signalCounter(pool, options.clubId);
+  const totalWeight = ACTIONS.reduce((sum, a) => sum + a.weight, 0);
+  const changes: Record<string, number> = {};
+  const skipped: Record<string, number> = {};
+  const began = Date.now();
+  for (let round = 0; round < options.rounds && !options.signal?.aborted; round++) {
+    for (const action of ACTIONS) {
+      const changed = await action.run(pool, options.clubId, Math.ceil((action.weight / totalWeight) * options.perRound));
+      if (changed.length === 0) skipped[action.name] = (skipped[action.name] ?? 0) + 1;
+      else changes[action.name] = (changes[action.name] ?? 0) + changed.length;
+    }
+  }
+  return { changes, skipped, signals: await countSignals(), seconds: secondsSince(began) };
+}
+
+/** Counts, by type, the signals of the club emitted from now until the function returned is called. */
+async function signalCounter(pool: Pool, clubId: string): Promise<() => Promise<Record<string, number>>> {
+  const start = await pool.query<{ n: string }>('SELECT coalesce(max(sequence), 0) AS n FROM signals WHERE club_id = $1', [clubId]);
+  return async () => {
+    const emitted = await pool.query<{ type: string; n: string }>(
+      'SELECT type, count(*) AS n FROM signals WHERE club_id = $1 AND sequence > $2 GROUP BY type ORDER BY type',
+      [clubId, start.rows[0]!.n],
+    );
+    return Object.fromEntries(emitted.rows.map((r) => [r.type, Number(r.n)]));
   };
 }
 
@@ -321,4 +354,8 @@ export async function missingMaterial(pool: Pool, clubId: string): Promise<strin
     [clubId],
   );
   return kinds.filter((kind) => !rows[0]![kind]);
+}
+
+function secondsSince(began: number): number {
+  return Math.round((Date.now() - began) / 100) / 10;
 }

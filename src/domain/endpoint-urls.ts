@@ -57,6 +57,8 @@ export function checkEndpointUrl(value: string, environment: Environment): strin
     throw invalid('must not contain credentials (user:password@); receivers authenticate deliveries by their signature.');
   }
   if (value.includes('#')) throw invalid('must not contain a fragment (#...); fragments are never sent to a server.');
+  // The parser takes any port up to 65535, 0 (`:0`, `:00`) included; nothing can be reached on 0.
+  if (parsed.port === '0') throw invalid('port 0 cannot receive anything; give a port from 1 to 65535, or none for the default.');
   return value;
 }
 

@@ -4,8 +4,10 @@
 // - parse errors (a malformed request line, headers over the size limit, Content-Length beside
 //   Transfer-Encoding) and clients too slow to send their request (headersTimeout and
 //   requestTimeout in app.ts) reach answerClientError, Fastify's clientErrorHandler;
-// - an Expect header other than 100-continue reaches the server's checkExpectation event.
-// Both answer on the raw connection and close it. No route ran, so they are not rate limited.
+// - an Expect header other than 100-continue reaches the server's checkExpectation event;
+// - CONNECT (a request for a tunnel, as to a proxy) reaches the server's connect event; Node
+//   would close the connection without any answer.
+// All answer on the raw connection and close it. No route ran, so they are not rate limited.
 // An HTTP/1.1 request without Host, which Node would also refuse bare (its check is off in
 // app.ts), is refused here in Fastify's own pipeline.
 import type { FastifyInstance } from 'fastify';
@@ -14,7 +16,7 @@ import http from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError } from '../errors.ts';
 import { errorBody } from './error-handler.ts';
-import { newRequestId, writeRequestLine } from './request-log.ts';
+import { loggablePath, newRequestId, writeRequestLine } from './request-log.ts';
 
 const refusal = (status: number, code: string, message: string) => new ApiError(status, 'invalid_request_error', code, message);
 
@@ -29,14 +31,19 @@ function fromClientError(error: NodeJS.ErrnoException): ApiError {
   }
 }
 
-/** The response and its log line; `cause` is Node's code for the refusal, for the operator. */
-function answer(log: FastifyInstance['log'], error: ApiError, cause: string | undefined) {
+/**
+ * The response and its log line; `cause` is Node's code for the refusal, for the operator. The
+ * request, when Node parsed one, gives the line its method and path.
+ */
+function answer(log: FastifyInstance['log'], error: ApiError, cause: string | undefined, request?: http.IncomingMessage) {
   const id = newRequestId();
   const body = JSON.stringify(errorBody(error, id));
-  writeRequestLine(log, { reqId: id, status: error.statusCode, code: error.code, cause });
+  const parsed = request ? { method: request.method, path: loggablePath(request.url ?? '') } : {};
+  writeRequestLine(log, { reqId: id, ...parsed, status: error.statusCode, code: error.code, cause });
   return {
     status: error.statusCode,
     headers: {
+      ...error.headers,
       'content-type': 'application/json; charset=utf-8',
       'content-length': String(Buffer.byteLength(body)),
       'x-request-id': id,
@@ -44,6 +51,13 @@ function answer(log: FastifyInstance['log'], error: ApiError, cause: string | un
     },
     body,
   };
+}
+
+/** Writes the answer on the raw connection and closes it: the last thing the connection carries. */
+function answerOnSocket(log: FastifyInstance['log'], socket: Socket, error: ApiError, cause: string | undefined, request?: http.IncomingMessage): void {
+  const { status, headers, body } = answer(log, error, cause, request);
+  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
+  socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${head}\r\n${body}`);
 }
 
 /** Fastify's clientErrorHandler (app.ts), called with the app as `this`. */
@@ -54,17 +68,26 @@ export function answerClientError(this: FastifyInstance, error: NodeJS.ErrnoExce
     socket.destroy();
     return;
   }
-  const { status, headers, body } = answer(this.log, fromClientError(error), error.code);
-  const head = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`).join('');
-  // The parser has given up on this connection: the answer is the last thing it carries.
-  socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\n${head}\r\n${body}`);
+  // The parser has given up on this connection.
+  answerOnSocket(this.log, socket, fromClientError(error), error.code);
 }
 
 export default fp(
   async function clientErrors(app: FastifyInstance) {
+    // CONNECT asks a proxy for a tunnel. Node hands it to the server's 'connect' event, never to
+    // Fastify, and drops the connection without a word when nobody listens. This server tunnels
+    // nowhere: 405, and an empty Allow (RFC 9110: the target, a host and port, allows no method).
+    app.server.on('connect', (request: http.IncomingMessage, socket: Socket) => {
+      const error = new ApiError(405, 'invalid_request_error', 'method_not_allowed', 'CONNECT is not supported: this server is an API, not a proxy.', undefined, {
+        allow: '',
+      });
+      socket.on('error', () => socket.destroy());
+      answerOnSocket(app.log, socket, error, undefined, request);
+    });
+
     app.server.on('checkExpectation', (request: http.IncomingMessage, response: http.ServerResponse) => {
       const error = refusal(417, 'expectation_unsupported', 'The only Expect header supported is "100-continue".');
-      const { status, headers, body } = answer(app.log, error, undefined);
+      const { status, headers, body } = answer(app.log, error, undefined, request);
       response.shouldKeepAlive = false;
       response.writeHead(status, headers).end(body);
       request.resume();

@@ -26,9 +26,17 @@ export function errorBody(error: ApiError, requestId: string): { error: Record<s
   return { error: body };
 }
 
+/** What a 429 or 503 asks for in Retry-After when neither its error nor the rate limiter names a time. */
+const DEFAULT_RETRY_AFTER_SECONDS = 1;
+
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   reply.code(error.statusCode);
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+  // Every 429 says when to try again (decisions.md "Limits"), and so does every 503
+  // (docs/api.md): the time its error names, the rate limiter's, or else a second.
+  if ((error.statusCode === 429 || error.statusCode === 503) && !reply.hasHeader('retry-after')) {
+    reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));
+  }
   return reply.type('application/json; charset=utf-8').send(errorBody(error, reply.request.id));
 }
 
@@ -135,6 +143,18 @@ export function fromDomainError(error: unknown): ApiError | undefined {
   return undefined;
 }
 
+/**
+ * The request's own stream failed: the client reset or closed its connection before the whole
+ * request arrived (Node's ECONNRESET "aborted"). Nobody is left to answer, and nothing of ours
+ * failed: its socket errors say nothing of the database or of any other dependency.
+ */
+function abortedByClient(request: FastifyRequest, error: unknown): boolean {
+  return request.raw.errored !== null && request.raw.errored === error;
+}
+
+const requestAborted = () =>
+  new ApiError(400, 'invalid_request_error', 'request_aborted', 'The connection closed before the whole request arrived.');
+
 function toApiError(error: FastifyError & { validation?: AjvError[]; validationContext?: string }): ApiError {
   if (error instanceof ApiError) return error;
   const fromDomain = fromDomainError(error);
@@ -217,6 +237,15 @@ export default fp(
     });
 
     app.setErrorHandler(function handle(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+      if (abortedByClient(request, error)) {
+        // No response can finish on a connection that is gone, so request-log.ts's onResponse
+        // never runs for it: its line is written here.
+        const aborted = requestAborted();
+        request.log.info({ code: aborted.code }, aborted.message);
+        sendError(reply, aborted);
+        writeRequestLine(request.log, describeRequest(request, reply, reply.elapsedTime));
+        return reply;
+      }
       const apiError = toApiError(error);
       // An error we did not raise (toApiError made it internal_error) is a bug: logged with its
       // stack. A 5xx raised on purpose (a dependency failing for now, such as DNS or the

@@ -14,6 +14,7 @@ import type { DeliveryMetrics } from '../metrics.ts';
 import type { Pipeline } from '../queue/pipeline.ts';
 import { ApiError } from '../errors.ts';
 import { newPathTable, unknownPath } from './error-handler.ts';
+import { redactAlso } from './request-log.ts';
 
 export const QUEUE_BOARD_PATH = '/admin/queues';
 const METRICS_PATH = '/metrics';
@@ -52,15 +53,62 @@ function checkOperator(operator: OperatorOptions['operator'], request: FastifyRe
   }
 }
 
+type BoardRoute = Parameters<FastifyAdapter['setApiRoutes']>[0][number];
+type BoardAnswer = Awaited<ReturnType<BoardRoute['handler']>>;
+
+/** ERRORS.JOB_NOT_FOUND -> "Job not found." */
+const describeBoardKey = (key: string) => {
+  const words = key.replace(/^ERRORS\./, '').toLowerCase().replaceAll('_', ' ');
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}.`;
+};
+
+/**
+ * A refusal of Bull Board's JSON API, answered in its own shape (`{"error":{"key":"ERRORS.X"}}`),
+ * as an ApiError for our error handler: a 404 is resource_missing naming the job or queue, a 400
+ * on a parameter names it, other refusals keep their status with the board's key as their code,
+ * and a 5xx is our internal_error, logged.
+ */
+function fromBoardAnswer(answer: BoardAnswer, params: Record<string, unknown>): Error {
+  const status = answer.status ?? 500;
+  const body = (typeof answer.body === 'object' ? answer.body : {}) as { error?: { key?: string; options?: { field?: unknown } } };
+  const key = body.error?.key ?? 'ERRORS.UNKNOWN';
+  if (status >= 500) return new Error(`Bull Board answered ${status}: ${JSON.stringify(answer.body)}`);
+  if (status === 404) {
+    if (key === 'ERRORS.JOB_NOT_FOUND') return ApiError.notFound('job', String(params.jobId));
+    if (key === 'ERRORS.QUEUE_NOT_FOUND') return ApiError.notFound('queue', String(params.queueName));
+    return new ApiError(404, 'not_found_error', 'resource_missing', describeBoardKey(key));
+  }
+  const field = body.error?.options?.field;
+  if (status === 400 && typeof field === 'string') return ApiError.invalidParam(field, `Invalid ${field}.`);
+  const code = key.replace(/^ERRORS\./, '').toLowerCase();
+  return new ApiError(status, status === 403 ? 'permission_error' : 'invalid_request_error', code, describeBoardKey(key));
+}
+
+/**
+ * Bull Board's server adapter for Fastify, whose JSON API leaves in our envelope: a refusal its
+ * handlers return (rather than throw) is thrown instead, to our error handler.
+ */
+class EnvelopedBoardAdapter extends FastifyAdapter {
+  override setApiRoutes(routes: BoardRoute[]): FastifyAdapter {
+    return super.setApiRoutes(
+      routes.map((route) => ({
+        ...route,
+        handler: async (request) => {
+          const answer = await route.handler(request);
+          if ((answer.status ?? 200) >= 400) throw fromBoardAnswer(answer, request?.params ?? {});
+          return answer;
+        },
+      })),
+    );
+  }
+}
+
 /** Bull Board's routes, all under QUEUE_BOARD_PATH, which the operators plugin guards. */
 async function registerQueueBoard(app: FastifyInstance, queues: Pipeline['queues']) {
-  const serverAdapter = new FastifyAdapter();
+  const serverAdapter = new EnvelopedBoardAdapter();
   createBullBoard({
     queues: [new BullMQAdapter(queues.delivery), new BullMQAdapter(queues.givenUp)],
-    // @bull-board/fastify 9.10.1 types itself against its own nested @bull-board/api 9.10.1; the
-    // shapes are the same at run time (the adapter only registers routes), only TypeScript sees
-    // two declarations. Drop the cast once both packages are on one version.
-    serverAdapter: serverAdapter as unknown as Parameters<typeof createBullBoard>[0]['serverAdapter'],
+    serverAdapter,
     options: { uiConfig: { boardTitle: 'Club Data queues' } },
   });
   // The board's own error handler would send the message of any error (5xx included) in its own
@@ -75,6 +123,14 @@ async function registerQueueBoard(app: FastifyInstance, queues: Pipeline['queues
 
 export default fp<OperatorOptions>(
   async function operators(app: FastifyInstance, options: OperatorOptions) {
+    // A client may send the password anywhere (`/admin/queues/<password>`), or the credentials
+    // as its Authorization header carries them: both are kept out of the request log and of the
+    // messages that name a path, as keys are.
+    if (options.operator) {
+      const { user, password } = options.operator;
+      redactAlso(password);
+      redactAlso(Buffer.from(`${user}:${password}`).toString('base64'));
+    }
     // One guard for every request, matched by a route or not (404 or 405 to come), as the app's
     // auth plugin only checks routes that carry a scope (the board's carry none). In preParsing,
     // after the rate limiter has counted the request, as for a bad API key.

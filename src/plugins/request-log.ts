@@ -13,8 +13,26 @@ import { SECRET_PREFIX } from '../domain/secrets.ts';
 // An API key (cd_live_...) or a webhook secret (whsec_...): what no log line may ever hold,
 // wherever a client put it. The match runs to the end of the path or value, past any '/' (base64
 // secrets contain them).
-const SECRET = new RegExp(`(?:${API_KEY_PREFIX}|${SECRET_PREFIX})[^?&#\\s'"]*`, 'gi');
+const SHAPED_SECRET = `(?:${API_KEY_PREFIX}|${SECRET_PREFIX})[^?&#\\s'"]*`;
+// Secrets of the configuration, which have no shape to look for (the operator password): each
+// is looked for as itself, and as the Latin-1 reading of its UTF-8 bytes, which is what
+// percent-decoding (decodeOnce) makes of them.
+const configuredSecrets = new Set<string>();
+let secretPattern = new RegExp(SHAPED_SECRET, 'gi');
 const REDACTED = '[redacted]';
+
+/**
+ * Adds a secret of the configuration to what redactSecrets removes, in this process, wherever a
+ * client puts it (a password pasted into a path).
+ */
+export function redactAlso(secret: string): void {
+  const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  for (const form of [secret, Buffer.from(secret, 'utf8').toString('latin1')]) configuredSecrets.add(escape(form));
+  // Longest first: one configured secret may contain another.
+  const alternatives = [...configuredSecrets].sort((a, b) => b.length - a.length);
+  secretPattern = new RegExp([SHAPED_SECRET, ...alternatives].join('|'), 'gi');
+}
+
 const ESCAPE = /%[0-9a-f]{2}/i;
 // Readings decoded beyond the text itself: a key encoded up to three times is caught. A cap, as
 // each reading costs a pass over the text and %252525... would need one per pair of characters.
@@ -46,17 +64,17 @@ function decodeOnce({ text, origins }: Reading): Reading {
 }
 
 /**
- * The text with anything shaped like an API key or a webhook secret replaced by [redacted],
- * however it is percent-encoded (`%63d_live_...`, `cd%5Flive_...`, twice over): the secret is
+ * The text with anything shaped like an API key or a webhook secret, and any secret of the
+ * configuration (redactAlso), replaced by [redacted], however it is percent-encoded (`%63d_live_...`, `cd%5Flive_...`, twice over): the secret is
  * looked for in the text and in each successive decoding of it, and cut from the text as sent,
  * whose other characters stay as they were.
  */
 export function redactSecrets(text: string): string {
-  if (!text.includes('%')) return text.replace(SECRET, REDACTED);
+  if (!text.includes('%')) return text.replace(secretPattern, REDACTED);
   const spans: [from: number, to: number][] = [];
   let reading: Reading = { text, origins: Array.from({ length: text.length + 1 }, (_, i) => i) };
   for (let decodes = 0; ; decodes++) {
-    for (const match of reading.text.matchAll(SECRET)) {
+    for (const match of reading.text.matchAll(secretPattern)) {
       spans.push([reading.origins[match.index]!, reading.origins[match.index + match[0].length]!]);
     }
     if (decodes === MAX_DECODES || !ESCAPE.test(reading.text)) break;

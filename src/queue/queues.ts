@@ -3,6 +3,7 @@
 // on the embedded PostgreSQL needs nothing else. The rest of the code sees one API either way.
 import { createPostgresBackend, Queue, Worker, withBackend, type WorkerOptions, type Processor } from 'bullmq';
 import { Redis } from 'ioredis';
+import { logBackgroundError, type BackgroundLog, type Dependency } from '../lifecycle.ts';
 
 export const QUEUE_NAMES = {
   delivery: 'clubdata-delivery',
@@ -41,16 +42,23 @@ const laneId = (lane: LaneJob) => `lane.${lane.clubId}.${lane.endpointId}`;
  * that arrives while the lane runs is kept and runs once the lane finishes (BullMQ's
  * deduplication with keepLastIfActive), so that deliveries created meanwhile are never left
  * behind.
+ *
+ * One statement per lane, never a batch: on BullMQ's PostgreSQL backend a batch brings forward
+ * its lanes' delayed jobs in one transaction, row after row, while every worker's fetch promotes
+ * the due delayed jobs of the queue in one UPDATE, in whatever order it finds them. Two
+ * statements locking the same rows in different orders deadlock; one that locks a single lane's
+ * job can only wait (docs/webhooks.md, "PostgreSQL deadlocks").
  */
 export async function wakeLanes(queue: Queue<LaneJob>, lanes: LaneJob[]): Promise<void> {
-  if (lanes.length === 0) return;
   const unique = new Map(lanes.map((lane) => [laneId(lane), lane]));
-  await queue.addBulk(
-    [...unique].map(([id, lane]) => ({
-      name: 'lane',
-      data: { clubId: lane.clubId, endpointId: lane.endpointId },
-      opts: { ...LANE_JOB_OPTIONS, deduplication: { id, reschedule: true, keepLastIfActive: true } },
-    })),
+  await Promise.all(
+    [...unique].map(([id, lane]) =>
+      queue.add(
+        'lane',
+        { clubId: lane.clubId, endpointId: lane.endpointId },
+        { ...LANE_JOB_OPTIONS, deduplication: { id, reschedule: true, keepLastIfActive: true } },
+      ),
+    ),
   );
 }
 
@@ -98,13 +106,23 @@ export interface QueueBackendOptions {
   redisUrl: string | undefined;
   databaseUrl: string;
   prefix: string;
-  /** Every queue and worker reports its errors here (BullMQ prints to stderr when no one listens). */
-  onError: (error: Error, queue: string) => void;
+  /**
+   * Every queue and worker reports its errors here (BullMQ prints to stderr when no one listens),
+   * with what the backend talks to: Redis, or the database for BullMQ's PostgreSQL backend.
+   */
+  onError: (error: Error, queue: string, dependency: Dependency) => void;
 }
 
+/** The service's onError: queue errors in the log, a dependency that is down said as such (logBackgroundError). */
+export const logQueueErrors =
+  (log: BackgroundLog): QueueBackendOptions['onError'] =>
+  (error, queue, dependency) =>
+    logBackgroundError(log, error, 'queue error', { queue }, dependency);
+
 export function openQueueBackend(options: QueueBackendOptions): QueueBackend {
+  const dependency: Dependency = options.redisUrl ? 'redis' : 'database';
   const listen = <Q extends Queue | Worker>(queue: Q): Q => {
-    (queue as Queue).on('error', (error: Error) => options.onError(error, queue.name));
+    (queue as Queue).on('error', (error: Error) => options.onError(error, queue.name, dependency));
     return queue;
   };
   if (options.redisUrl) {
@@ -131,11 +149,16 @@ export function openQueueBackend(options: QueueBackendOptions): QueueBackend {
   // BullMQ keeps its own tables in a schema of the same database (named by the prefix) and
   // migrates them itself.
   const connection = { connectionString: options.databaseUrl, schema: options.prefix, migrate: true, max: 10 };
+  // A worker's statements take one connection of their own, one after another (BullMQ waits for
+  // jobs on a separate LISTEN connection). Every fetch promotes the queue's due delayed jobs in
+  // one multi-row UPDATE; with a fetch per free job slot in flight at once, they locked the same
+  // rows in different orders and deadlocked each other under a burst (docs/webhooks.md).
+  const workerConnection = { ...connection, max: 1 };
   return {
     kind: 'postgres',
     newQueue: <T>(name: string) => listen(new postgres.Queue<T>(name, { connection }) as unknown as Queue<T>),
     newWorker: <T>(name: string, processor: Processor<T>, workerOptions: Omit<WorkerOptions, 'connection'>) =>
-      listen(new postgres.Worker<T>(name, processor, { ...workerOptions, connection }) as unknown as Worker<T>),
+      listen(new postgres.Worker<T>(name, processor, { ...workerOptions, connection: workerConnection }) as unknown as Worker<T>),
     async close() {},
   };
 }

@@ -27,7 +27,7 @@ export const EventSchema = Type.Object(
     max_participants: Type.Integer(),
     spots_available: Type.Integer({ description: 'max_participants - participant_count, never below 0' }),
     tags: Type.Array(Type.Ref('Tag')),
-    host: Nullable(Type.Ref('Host')),
+    host: Type.Ref('Host'),
     created_at: UtcTimestamp,
     updated_at: UtcTimestamp,
     canceled_at: Nullable(UtcTimestamp),

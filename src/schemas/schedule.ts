@@ -37,7 +37,7 @@ export const ScheduleItemSchema = Type.Object(
     max_participants: Type.Integer(),
     spots_available: Type.Integer(),
     tags: Type.Array(Type.Ref('Tag')),
-    host: Nullable(Type.Ref('Host')),
+    host: Type.Ref('Host'),
   },
   {
     $id: 'ScheduleItem',

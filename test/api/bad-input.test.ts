@@ -4,7 +4,7 @@
 // a 4xx in the error envelope, never a 5xx, and nothing is logged at error level.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
@@ -336,6 +336,49 @@ describe('bodies', () => {
           const res = await send(op, { body: { ...VALID_BODIES[op.operationId], [name]: value } });
           expectInvalidParam(res, name, `${op.operationId} ${name}=${JSON.stringify(value)}`);
         }
+      }
+    }
+  });
+
+  it('cut short by a client that resets its connection are no failure of ours: one info line, never database_unavailable', async () => {
+    if (!app.server.listening) await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    // Every route taking a body, with and without a key, and a POST to an unknown path (no key needed).
+    const targets = [
+      ...withBody().flatMap((op) => [
+        { url: urlOf(op), authorization: auth, type: 'application/json' },
+        { url: urlOf(op), authorization: auth, type: 'text/plain' },
+      ]),
+      { url: '/v1/nope', authorization: undefined, type: 'application/json' },
+      { url: '/nowhere', authorization: undefined, type: 'application/json' },
+    ];
+    const lines = logLines as unknown as Record<string, unknown>[];
+    for (const { url, authorization, type } of targets) {
+      const from = lines.length;
+      const socket = net.connect(port, '127.0.0.1');
+      socket.on('error', () => {});
+      await new Promise((resolve) => socket.once('connect', resolve));
+      const head = [`POST ${url} HTTP/1.1`, 'Host: x', `Content-Type: ${type}`, 'Content-Length: 100', ...(authorization ? [`Authorization: ${authorization}`] : [])];
+      await new Promise((resolve) => socket.write(`${head.join('\r\n')}\r\n\r\n{"url":`, resolve));
+      // The server has the head and part of the body, and waits for the rest: the client resets.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      socket.resetAndDestroy();
+      const label = `${type} ${url}`;
+      const deadline = Date.now() + 5_000;
+      while (!lines.slice(from).some((line) => line.msg === 'request' && line.path === url)) {
+        if (Date.now() > deadline) throw new Error(`no request line for ${label}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const own = lines.slice(from);
+      expect(own.filter((line) => line.code === 'database_unavailable'), label).toEqual([]);
+      expect(own.filter((line) => (line.level as number) >= 40), label).toEqual([]);
+      const requestLines = own.filter((line) => line.msg === 'request');
+      expect(requestLines, label).toHaveLength(1);
+      // Read by the JSON parser, the body is cut short: the line says so. A route's other checks
+      // may come first (415 for text/plain): either way, a client's mistake logged at info.
+      if (type === 'application/json') {
+        expect(requestLines[0], label).toMatchObject({ status: 400, level: 30 });
+        expect(own.filter((line) => line.reqId === requestLines[0]!.reqId && line.code === 'request_aborted'), label).toHaveLength(1);
       }
     }
   });

@@ -90,7 +90,7 @@ beforeAll(async () => {
     end: '2026-07-02T14:00:00Z',
   });
   // An event of the club: its id is no booking.
-  ids.event = await insertEvent(t.pool, club.id, { eventType: 'clinic', title: 'Clinic', maxParticipants: 8 });
+  ids.event = await insertEvent(t.pool, club.id, { eventType: 'clinic', title: 'Clinic', maxParticipants: 8, hostCustomerId: ids.customer });
 });
 
 const idsOf = (body: { data: { id: string }[] }) => body.data.map((b) => b.id);

@@ -93,9 +93,10 @@ beforeAll(async () => {
     joinedAt: '2026-02-03T10:00:00Z',
   });
 
-  // A cancelled event with no session and no host, overfull: spots_available stops at 0.
+  // A cancelled event with no session, overfull: spots_available stops at 0.
   ids.canceledEvent = await insertEvent(t.pool, club.id, {
     title: 'Cancelled clinic',
+    hostCustomerId: ids.dee,
     maxParticipants: 1,
     createdAt: CREATED_AT,
     canceledAt: '2026-02-20T18:00:00.123Z',
@@ -106,7 +107,12 @@ beforeAll(async () => {
   // Another club with an event and a roster entry of its own.
   const other = await insertClub(t.pool);
   ids.otherClub = other.id;
-  ids.otherEvent = await insertEvent(t.pool, other.id, { title: 'Elsewhere', maxParticipants: 4, createdAt: CREATED_AT });
+  ids.otherEvent = await insertEvent(t.pool, other.id, {
+    title: 'Elsewhere',
+    maxParticipants: 4,
+    createdAt: CREATED_AT,
+    hostCustomerId: await insertNamedCustomer(other.id, 'Yan', 'Far'),
+  });
   ids.otherParticipant = await insertParticipant(t.pool, other.id, {
     eventId: ids.otherEvent,
     customerId: await insertNamedCustomer(other.id, 'Zed', 'Far'),
@@ -192,7 +198,7 @@ describe('GET /v1/events/{id}', () => {
       max_participants: 1,
       spots_available: 0,
       tags: [],
-      host: null,
+      host: { customer_id: ids.dee, first_name: 'Dee', last_name: 'Roy' },
       canceled_at: '2026-02-20T18:00:00.123Z',
     });
   });
@@ -373,7 +379,7 @@ describe('GET /v1/events', () => {
     const narrow = await bearer(t.pool, club.id, { scopes: ['customers:read'] });
     expect((await get('/v1/events', narrow)).json().error).toMatchObject({ type: 'permission_error', code: 'insufficient_scope' });
     const other = await insertClub(t.pool);
-    await insertEvent(t.pool, other.id, { title: 'Elsewhere' });
+    await insertEvent(t.pool, other.id, { title: 'Elsewhere', hostCustomerId: await insertCustomer(t.pool, other.id) });
     const otherKey = await bearer(t.pool, other.id);
     const theirs = (await get('/v1/events', otherKey)).json().data as { title: string }[];
     expect(theirs.map((e) => e.title)).toEqual(['Elsewhere']);

@@ -1,13 +1,15 @@
 // Requests refused before any of our routes runs still get the error envelope, an X-Request-Id
-// equal to error.request_id, and one request log line: what Node's HTTP parser refuses (real
-// HTTP over raw sockets, since app.inject never goes through the parser), what Fastify's router
-// refuses (a path it cannot decode, a segment longer than any id), and misses under routes that
-// serve files, which are 404s, never 405s.
+// equal to error.request_id, and one request log line: what Node's HTTP parser or server refuses
+// (real HTTP over raw sockets, since app.inject never goes through the parser; CONNECT
+// included), what Fastify's router refuses (a path it cannot decode, a segment longer than any
+// id), and misses under routes that serve files, which are 404s, never 405s. Every 429 and 503
+// says when to retry.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import net from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
+import { ApiError } from '../../src/errors.ts';
 import { MAX_PATH_PARAMETER } from '../../src/plugins/error-handler.ts';
 import { bearer, createTestDatabase, insertClub, testConfig, testSecretBox } from '../helper.ts';
 
@@ -98,6 +100,9 @@ describe('refused by the HTTP parser or the HTTP server, over real HTTP', () => 
     ['HTTP/1.1 without Host', 'GET /healthz HTTP/1.1\r\n\r\n', 400, 'host_missing'],
     ['headers never finished (headersTimeout)', 'GET /healthz HTTP/1.1\r\nHost: x\r\n', 408, 'request_timeout'],
     ['a body never finished (requestTimeout)', 'POST /nowhere HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 10\r\n\r\n{', 408, 'request_timeout'],
+    // Node hands CONNECT to an event of its own, and closes the connection unanswered when nobody listens.
+    ['CONNECT to a host and port, as to a proxy', 'CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n', 405, 'method_not_allowed'],
+    ['CONNECT to a path', 'CONNECT /v1/customers HTTP/1.1\r\nHost: x\r\n\r\n', 405, 'method_not_allowed'],
   ];
 
   for (const [name, payload, status, code] of cases) {
@@ -128,9 +133,18 @@ describe('refused by the HTTP parser or the HTTP server, over real HTTP', () => 
     socket.destroy();
   });
 
-  it('still serves a well-formed request', async () => {
+  it('says CONNECT allows no method on its target (an empty Allow), and names it in the request line', async () => {
+    const response = await exchange('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n');
+    expect(response.headers.allow).toBe('');
+    const error = expectEnvelope(response.status, response.headers, response.body, 'method_not_allowed');
+    expect(linesOf(lines, error.request_id).requestLine).toMatchObject({ method: 'CONNECT', path: 'example.com:443', status: 405 });
+  });
+
+  it('still serves a well-formed request, one asking for an upgrade too (no route takes one)', async () => {
     const response = await exchange('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
     expect(response.status).toBe(200);
+    const upgrade = await exchange('GET /healthz HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, close\r\nUpgrade: websocket\r\n\r\n');
+    expect(upgrade.status).toBe(200);
   });
 });
 
@@ -189,6 +203,29 @@ describe("refused by Fastify's router", () => {
     const error = expectEnvelope(refused.statusCode, refused.headers, refused.body, 'rate_limited');
     expect(refused.headers['retry-after']).toMatch(/^\d+$/);
     expect(linesOf(limited.lines, error.request_id).requestLine).toMatchObject({ status: 429 });
+  });
+});
+
+describe('Retry-After', () => {
+  it('comes with every 429 and 503, even from an error that names no time of its own', async () => {
+    const app = await buildApp({ config: testConfig(), pool, secretBox: testSecretBox() });
+    // Errors raised the way a route raises them, without a Retry-After of their own.
+    app.get('/test/too-many', async () => {
+      throw new ApiError(429, 'rate_limit_error', 'too_many_things', 'Too many.');
+    });
+    app.get('/test/unavailable', async () => {
+      throw new ApiError(503, 'api_error', 'something_unavailable', 'Unavailable for now.');
+    });
+    app.get('/test/named', async () => {
+      throw new ApiError(503, 'api_error', 'something_unavailable', 'Unavailable for 7 s.', undefined, { 'retry-after': '7' });
+    });
+    await app.ready();
+    afterAll(() => app.close());
+    for (const [url, status, retryAfter] of [['/test/too-many', 429, '1'], ['/test/unavailable', 503, '1'], ['/test/named', 503, '7']] as const) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(status);
+      expect(res.headers['retry-after'], url).toBe(retryAfter);
+    }
   });
 });
 

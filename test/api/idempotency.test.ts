@@ -240,7 +240,7 @@ describe('the same Idempotency-Key', () => {
 
 /** Waits until a connection of this database waits on a lock to insert an endpoint. */
 async function waitForBlockedInsert(): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 1500; i++) {
     const { rows } = await pool.query(
       `SELECT 1 FROM pg_stat_activity
         WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'INSERT INTO webhook_endpoints%'`,

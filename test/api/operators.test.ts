@@ -187,10 +187,11 @@ for (const backend of ['redis', 'postgres'] as const) {
   describe(`Bull Board at /admin/queues on the ${backend} backend`, () => {
     let api: FastifyInstance;
     let asset: string;
+    let delayedJobId: string;
     beforeAll(async () => {
       const queues = openQueues(backend);
       // Something to show: a delayed job, so that nothing would take it even with a worker.
-      await queues.delivery.add('lane', { clubId: 'club_x', endpointId: 'we_x' }, { delay: 3_600_000 });
+      delayedJobId = (await queues.delivery.add('lane', { clubId: 'club_x', endpointId: 'we_x' }, { delay: 3_600_000 })).id!;
       api = await app({ operator: OPERATOR, queues });
     });
 
@@ -264,6 +265,25 @@ for (const backend of ['redis', 'postgres'] as const) {
         expectEnvelope(missingAsset, 404, 'not_found_error', 'resource_missing');
       }
       expectEnvelope(await api.inject({ method: 'GET', url: '/v1/nothing-here' }), 404, 'not_found_error', 'resource_missing');
+    });
+
+    it("answers the refusals of the board's JSON API in the envelope, not in the board's own shape", async () => {
+      const request = (method: 'GET' | 'PUT', url: string) => api.inject({ method, url: `/admin/queues/api/queues${url}`, headers: { authorization: RIGHT } });
+      const missingJob = await request('GET', `/${QUEUE_NAMES.delivery}/nope`);
+      expectEnvelope(missingJob, 404, 'not_found_error', 'resource_missing');
+      expect(missingJob.json().error.message).toBe("No such job: 'nope'.");
+      for (const [method, url] of [['GET', '/nope-queue/nope'], ['PUT', '/nope-queue/pause']] as const) {
+        const missingQueue = await request(method, url);
+        expectEnvelope(missingQueue, 404, 'not_found_error', 'resource_missing');
+        expect(missingQueue.json().error.message).toBe("No such queue: 'nope-queue'.");
+      }
+      const badParameter = await request('GET', `?activeQueue=${QUEUE_NAMES.delivery}&status=bogus`);
+      expectEnvelope(badParameter, 400, 'invalid_request_error', 'parameter_invalid');
+      expect(badParameter.json().error.param).toBe('status');
+      // Any other refusal keeps its status, with the board's reason as its code.
+      const notRetriable = await request('PUT', `/${QUEUE_NAMES.delivery}/${delayedJobId}/retry`);
+      expectEnvelope(notRetriable, 400, 'invalid_request_error', 'job_not_retriable');
+      for (const response of [missingJob, badParameter, notRetriable]) expect(response.body).not.toContain('ERRORS.');
     });
   });
 }

@@ -98,6 +98,45 @@ describe('secrets in requests', () => {
   });
 });
 
+describe('the operator password', () => {
+  // Regular-expression characters and a non-ASCII letter: it is looked for as text, however encoded.
+  const operator = { user: 'ops', password: 's3cret pässword.(x)+' };
+  const basic = Buffer.from(`${operator.user}:${operator.password}`).toString('base64');
+  const letterEncoded = `%73${encodeURIComponent(operator.password.slice(1))}`;
+
+  it('never reaches the log, nor a message naming the path, when a client puts it in the path', async () => {
+    const { pool } = await createTestDatabase();
+    const operatorLines: LogLine[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void operatorLines.push(JSON.parse(line) as LogLine) });
+    const withOperator = await buildApp({ config: testConfig({ operator }), pool, secretBox: testSecretBox(), logger });
+    await withOperator.ready();
+    afterAll(() => withOperator.close());
+    const authorization = `Basic ${basic}`;
+    const requests: [url: string, authorization: string | undefined, status: number][] = [
+      [`/admin/queues/${encodeURIComponent(operator.password)}`, undefined, 401],
+      [`/admin/queues/${encodeURIComponent(operator.password)}`, authorization, 404],
+      [`/admin/queues/${letterEncoded}`, authorization, 404],
+      [`/admin/queues/${encodeURIComponent(encodeURIComponent(operator.password))}`, authorization, 404],
+      [`/v1/nope/${encodeURIComponent(operator.password)}`, undefined, 404],
+      [`/v1/${basic}`, undefined, 404],
+    ];
+    for (const [url, auth, status] of requests) {
+      operatorLines.length = 0;
+      const res = await withOperator.inject({ method: 'GET', url, headers: auth ? { authorization: auth } : {} });
+      expect(res.statusCode, url).toBe(status);
+      const requestLines = operatorLines.filter((line) => line.msg === 'request');
+      expect(requestLines, url).toHaveLength(1);
+      expect(String(requestLines[0]!.path), url).toContain('[redacted]');
+      for (const text of [JSON.stringify(operatorLines), res.body]) {
+        expect(text, url).not.toContain('pässword');
+        expect(text, url).not.toContain('p%C3%A4ssword');
+        expect(text, url).not.toContain('s3cret');
+        expect(text, url).not.toContain(basic.slice(4, 20));
+      }
+    }
+  });
+});
+
 describe('signal streams', () => {
   it('write one request line each, with the events sent, whether the client or the server ends them', async () => {
     const { pool } = await createTestDatabase();
@@ -112,7 +151,7 @@ describe('signal streams', () => {
     const closedByClient = await openStream(url, { authorization: `Bearer ${streamKey}` });
     await closedByClient.waitFor((events) => events.length >= 1);
     closedByClient.close();
-    for (let i = 0; i < 50 && requestLines().length < 1; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    for (let i = 0; i < 1500 && requestLines().length < 1; i++) await new Promise((resolve) => setTimeout(resolve, 20));
     const endedByServer = await openStream(url, { authorization: `Bearer ${streamKey}` });
     await endedByServer.waitFor((events) => events.length >= 1);
     await streaming.close();

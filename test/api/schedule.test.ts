@@ -44,22 +44,22 @@ beforeAll(async () => {
   }
 
   // 23:30 local on the 7th is 04:30Z on the 8th: it belongs to the 7th.
-  ids.late7 = await insertEvent(t.pool, club.id, { title: 'Late social' });
+  ids.late7 = await insertEvent(t.pool, club.id, { title: 'Late social', hostCustomerId: ids.player });
   await insertEventDay(club.id, ids.late7, '2026-03-07', '2026-03-08T04:30:00Z', '2026-03-08T05:30:00Z');
   // 00:30 local on the 8th (still -05:00) belongs to the 8th.
-  ids.early8 = await insertEvent(t.pool, club.id, { title: 'Midnight open play' });
+  ids.early8 = await insertEvent(t.pool, club.id, { title: 'Midnight open play', hostCustomerId: ids.host });
   await insertEventDay(club.id, ids.early8, '2026-03-08', '2026-03-08T05:30:00Z', '2026-03-08T06:00:00Z');
   // 23:30 local on the 8th (-04:00) is 03:30Z on the 9th: it belongs to the 8th.
-  ids.late8 = await insertEvent(t.pool, club.id, { title: 'Late social 2' });
+  ids.late8 = await insertEvent(t.pool, club.id, { title: 'Late social 2', hostCustomerId: ids.host });
   await insertEventDay(club.id, ids.late8, '2026-03-08', '2026-03-09T03:30:00Z', '2026-03-09T04:30:00Z');
   // 00:30 local on the 9th is 04:30Z: within 24 hours of the 8th's midnight (05:00Z), yet the 9th.
-  ids.early9 = await insertEvent(t.pool, club.id, { title: 'Early bird' });
+  ids.early9 = await insertEvent(t.pool, club.id, { title: 'Early bird', hostCustomerId: ids.host });
   await insertEventDay(club.id, ids.early9, '2026-03-09', '2026-03-09T04:30:00Z', '2026-03-09T05:30:00Z');
 
   // Two events starting together on the 7th at 11:00 local: ordered by item id.
-  ids.tieB = await insertEvent(t.pool, club.id, { title: 'Tie B', id: `evt_${uid()}_b` });
+  ids.tieB = await insertEvent(t.pool, club.id, { title: 'Tie B', id: `evt_${uid()}_b`, hostCustomerId: ids.host });
   ids.tieA = ids.tieB.replace(/_b$/, '_a');
-  await insertEvent(t.pool, club.id, { title: 'Tie A', id: ids.tieA });
+  await insertEvent(t.pool, club.id, { title: 'Tie A', id: ids.tieA, hostCustomerId: ids.host });
   await insertEventDay(club.id, ids.tieB, '2026-03-07', '2026-03-07T16:00:00Z', '2026-03-07T17:00:00Z', [ids.court2]);
   await insertEventDay(club.id, ids.tieA, '2026-03-07', '2026-03-07T16:00:00Z', '2026-03-07T17:00:00Z', [ids.court2]);
 
@@ -88,7 +88,7 @@ beforeAll(async () => {
   });
 
   // Never in the schedule: a cancelled event, a cancelled booking, a maintenance block.
-  ids.canceledEvent = await insertEvent(t.pool, club.id, { title: 'Rained off', canceledAt: NOW });
+  ids.canceledEvent = await insertEvent(t.pool, club.id, { title: 'Rained off', canceledAt: NOW, hostCustomerId: ids.host });
   await insertEventDay(club.id, ids.canceledEvent, '2026-03-07', '2026-03-07T18:00:00Z', '2026-03-07T19:00:00Z', [ids.court1]);
   ids.canceledBooking = await insertBooking(t.pool, club.id, {
     ...COURT_HIRE,
@@ -164,8 +164,13 @@ describe('GET /v1/schedule: a club-local day', () => {
       'id', 'object', 'type', 'event_id', 'event_type', 'title', 'open', 'privacy', 'business_date', 'start', 'end',
       'time_slots', 'participant_count', 'max_participants', 'spots_available', 'tags', 'host',
     ]);
-    // An event without a host has host null.
-    expect(body.data[4]).toMatchObject({ id: `${ids.late7}_2026-03-07`, host: null, tags: [], time_slots: [] });
+    // Every event has its host, with or without tags and time slots.
+    expect(body.data[4]).toMatchObject({
+      id: `${ids.late7}_2026-03-07`,
+      host: { customer_id: ids.player, first_name: 'Pat', last_name: 'Player' },
+      tags: [],
+      time_slots: [],
+    });
   });
 
   it('renders a reservation item from the booking', async () => {
@@ -228,7 +233,8 @@ describe('GET /v1/schedule: a club-local day', () => {
   it("defaults to today on the club's clock", async () => {
     // Auckland's day never matches the UTC day, so a UTC default would miss or add an item.
     const nz = await insertClub(t.pool, { timezone: 'Pacific/Auckland' });
-    const event = await insertEvent(t.pool, nz.id, { title: 'Today' });
+    const host = await insertCustomer(t.pool, nz.id);
+    const event = await insertEvent(t.pool, nz.id, { title: 'Today', hostCustomerId: host });
     const { rows } = await t.pool.query<{ today: string; day_start: Date; next_day_start: Date }>(
       `SELECT to_char(d, 'YYYY-MM-DD') AS today, d::timestamp AT TIME ZONE $1 AS day_start,
               (d + 1)::timestamp AT TIME ZONE $1 AS next_day_start
@@ -244,7 +250,7 @@ describe('GET /v1/schedule: a club-local day', () => {
       ['tomorrow', nextDayStart],
     ];
     for (const [name, start] of sessions) {
-      const eventId = await insertEvent(t.pool, nz.id, { title: name, id: `${event}_${name}` });
+      const eventId = await insertEvent(t.pool, nz.id, { title: name, id: `${event}_${name}`, hostCustomerId: host });
       const { rows: local } = await t.pool.query<{ date: string }>(
         `SELECT to_char(($1::timestamptz AT TIME ZONE $2)::date, 'YYYY-MM-DD') AS date`,
         [start, nz.timezone],
@@ -342,7 +348,7 @@ describe('GET /v1/schedule: filters', () => {
 
   it("does not show another club's items", async () => {
     const other = await insertClub(t.pool, { timezone: 'America/New_York' });
-    const event = await insertEvent(t.pool, other.id, { title: 'Elsewhere' });
+    const event = await insertEvent(t.pool, other.id, { title: 'Elsewhere', hostCustomerId: await insertCustomer(t.pool, other.id) });
     await insertEventDay(other.id, event, '2026-03-07', '2026-03-07T14:00:00Z', '2026-03-07T15:00:00Z');
     const body = await schedule({ date: '2026-03-07' });
     expect(JSON.stringify(body)).not.toContain(event);

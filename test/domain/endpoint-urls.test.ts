@@ -1,8 +1,8 @@
-// checkEndpointHost: the registration-time check that a webhook's host is public, with the
-// system resolver where it stays on this machine (localhost, the .invalid TLD) and a given
-// resolver for the rest.
+// checkEndpointUrl, the pure check of a webhook URL's text, and checkEndpointHost: the
+// registration-time check that a webhook's host is public, with the system resolver where it
+// stays on this machine (localhost, the .invalid TLD) and a given resolver for the rest.
 import { describe, expect, it } from 'vitest';
-import { checkEndpointHost, HOST_LOOKUP_RETRY_AFTER_S, lookupHostAddresses, type ResolveHost } from '../../src/domain/endpoint-urls.ts';
+import { checkEndpointHost, checkEndpointUrl, HOST_LOOKUP_RETRY_AFTER_S, lookupHostAddresses, type ResolveHost } from '../../src/domain/endpoint-urls.ts';
 import { InvalidInput, TemporarilyUnavailable } from '../../src/domain/errors.ts';
 import type { ApiError } from '../../src/errors.ts';
 import { fromDomainError } from '../../src/plugins/error-handler.ts';
@@ -35,6 +35,35 @@ async function unavailable(url: string, resolve: ResolveHost, timeoutMs?: number
 const failingWith = (code: string): ResolveHost => async () => {
   throw Object.assign(new Error(code), { code });
 };
+
+describe('checkEndpointUrl', () => {
+  it('refuses port 0, however written, in both environments: nothing can receive on it', () => {
+    for (const [url, environment] of [
+      ['https://1.2.3.4:0/', 'production'],
+      ['https://hooks.example.com:00/in', 'production'],
+      ['https://hooks.example.com:0/in', 'development'],
+      ['http://localhost:0/in', 'development'],
+    ] as const) {
+      const error = (() => {
+        try {
+          checkEndpointUrl(url, environment);
+        } catch (e) {
+          return e;
+        }
+        return null;
+      })();
+      expect(error, url).toBeInstanceOf(InvalidInput);
+      expect(fromDomainError(error), url).toMatchObject({ statusCode: 400, code: 'parameter_invalid', param: 'url' });
+      expect((error as InvalidInput).message, url).toMatch(/^Invalid url: port 0 cannot receive anything/);
+    }
+  });
+
+  it('accepts any other port, and a leading zero before one', () => {
+    for (const url of ['https://1.2.3.4:1/', 'https://hooks.example.com:8443/in', 'https://hooks.example.com:0443/in', 'https://hooks.example.com:65535/in']) {
+      expect(checkEndpointUrl(url, 'production'), url).toBe(url);
+    }
+  });
+});
 
 describe('checkEndpointHost', () => {
   it('refuses localhost and *.localhost as loopback without asking DNS', async () => {

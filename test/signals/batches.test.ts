@@ -282,7 +282,7 @@ describe('the commit-time pass', () => {
       // Touches the higher club first; its commit waits for the holder.
       writer = inTransaction(t.pool, [insert(high), insert(low)]);
       let waiting = 0;
-      for (let i = 0; i < 100 && waiting === 0; i++) {
+      for (let i = 0; i < 1500 && waiting === 0; i++) {
         await new Promise((r) => setTimeout(r, 20));
         const { rows } = await t.pool.query(
           `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query = 'COMMIT'`,
@@ -315,7 +315,7 @@ describe('the commit-time pass', () => {
         [clubId, uid(), n],
       ];
       await inTransaction(t.pool, [insert(a.id, 3), insert(b.id, 2), insert(a.id, 1)]);
-      for (let i = 0; i < 50 && received.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 1500 && received.length < 2; i++) await new Promise((r) => setTimeout(r, 20));
       await new Promise((r) => setTimeout(r, 100)); // and no more
       expect(received.sort()).toEqual([`${a.id}:4`, `${b.id}:2`].sort());
     } finally {

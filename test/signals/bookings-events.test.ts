@@ -39,7 +39,10 @@ async function newEvent(): Promise<string> {
   const id = `evt_${uid()}`;
   const slot = `ets_${uid()}`;
   await inTransaction(t.pool, [
-    [`INSERT INTO events (club_id, id, event_type, title, max_participants) VALUES ($1, $2, 'clinic', 'Drills', 8)`, [club.id, id]],
+    [
+      `INSERT INTO events (club_id, id, event_type, title, max_participants, host_customer_id) VALUES ($1, $2, 'clinic', 'Drills', 8, $3)`,
+      [club.id, id, customer],
+    ],
     [
       `INSERT INTO event_sessions (club_id, event_id, business_date, starts_at, ends_at)
        VALUES ($1, $2, '2026-07-02', '2026-07-02T13:00:00Z', '2026-07-02T15:00:00Z')`,

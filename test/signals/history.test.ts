@@ -36,7 +36,7 @@ describe('NOTIFY', () => {
         writer.release();
       }
       const { rows } = await pool.query('SELECT sequence FROM signals WHERE club_id = $1 ORDER BY sequence DESC LIMIT 1', [club.id]);
-      for (let i = 0; i < 50 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+      for (let i = 0; i < 1500 && received.length === 0; i++) await new Promise((r) => setTimeout(r, 20));
       expect(received).toEqual([`clubdata_signals|${club.id}:${rows[0].sequence}`]);
 
       await expect(

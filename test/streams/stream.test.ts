@@ -2,6 +2,7 @@
 // commit, how it resumes, and what ends or refuses a stream. test/streams/processes.test.ts kills
 // and starts API processes under a stream.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STREAM_STALE_SECONDS } from '../../src/db/signal-streams.ts';
 import { pruneSignals } from '../../src/db/signals.ts';
 import { seedDemo } from '../../src/demo/seed.ts';
 import { simulate } from '../../src/demo/simulate.ts';
@@ -173,6 +174,8 @@ describe('what ends or refuses a stream', () => {
     const sixth = await stream('', {}, key);
     expect(sixth.status).toBe(429);
     expect(JSON.parse(sixth.body).error).toMatchObject({ type: 'rate_limit_error', code: 'too_many_streams' });
+    // As every 429: when to try again. The streams of a process that died stop counting by then.
+    expect(sixth.headers.get('retry-after')).toBe(String(STREAM_STALE_SECONDS));
     // Another key of the same club is not counted against this one.
     const other = await stream();
     expect(other.status).toBe(200);
@@ -181,7 +184,7 @@ describe('what ends or refuses a stream', () => {
     await open[0]!.ended;
     // The server learns of the close when the connection ends: within moments.
     let again = await stream('', {}, key);
-    for (let tries = 0; tries < 20 && again.status !== 200; tries++) {
+    for (let tries = 0; tries < 300 && again.status !== 200; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       again = await stream('', {}, key);
     }

@@ -5,7 +5,7 @@ import type { Job } from 'bullmq';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { GivenUpJob } from '../../src/queue/queues.ts';
 import { createTestDatabase, insertClub } from '../helper.ts';
-import { insertCustomer, insertEndpoint, runPipeline } from './pipeline-helper.ts';
+import { eventually, insertCustomer, insertEndpoint, runPipeline } from './pipeline-helper.ts';
 import { TestReceiver } from './receiver.ts';
 
 describe.each(['postgres', 'redis'] as const)('given-up deliveries, %s backend', (backend) => {
@@ -22,10 +22,7 @@ describe.each(['postgres', 'redis'] as const)('given-up deliveries, %s backend',
     const queue = running.pipeline.queues.givenUp;
     let failed: Job<GivenUpJob>[] = [];
     await receiver.waitFor(() => receiver.at(endpoint.path).length >= 2, 45_000, 'both attempts');
-    for (let i = 0; i < 100 && failed.length === 0; i++) {
-      failed = await queue.getFailed();
-      if (failed.length === 0) await new Promise((r) => setTimeout(r, 100));
-    }
+    await eventually('the given-up delivery shown', async () => (failed = await queue.getFailed()).length > 0);
     expect(failed).toHaveLength(1);
     const job = failed[0]!;
     expect(job.failedReason).toBe('HTTP 503 Service Unavailable');
@@ -38,12 +35,11 @@ describe.each(['postgres', 'redis'] as const)('given-up deliveries, %s backend',
     receiver.respond = () => ({ status: 200 });
     await job.retry('failed');
     await receiver.waitFor(() => receiver.deliveredIds(endpoint.path).size === 1, 45_000, 'the delivery sent again');
-    for (let i = 0; i < 50; i++) {
-      const { rows: after } = await pool.query('SELECT status, attempts FROM deliveries WHERE endpoint_id = $1', [endpoint.id]);
-      if (after[0].status === 'succeeded') break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    await eventually(
+      'the delivery recorded as succeeded',
+      async () => (await pool.query('SELECT status FROM deliveries WHERE endpoint_id = $1', [endpoint.id])).rows[0].status === 'succeeded',
+    );
     const { rows: after } = await pool.query('SELECT status, attempts FROM deliveries WHERE endpoint_id = $1', [endpoint.id]);
     expect(after).toEqual([{ status: 'succeeded', attempts: 3 }]);
-  }, 60_000);
+  });
 });

@@ -201,10 +201,12 @@ for (const backend of ['redis', 'postgres'] as const) {
       receiver.respond = (r) => (r.path === endpoint.path ? { status: 302, headers: { location: 'https://example.com/' } } : previous(r));
       await insertCustomer(pool, club.id);
       await receiver.waitFor(() => receiver.at(endpoint.path).length >= 4, 45_000, 'four attempts');
+      const delivery = async () => (await pool.query('SELECT status, attempts FROM deliveries WHERE endpoint_id = $1', [endpoint.id])).rows;
+      await eventually('the delivery given up', async () => (await delivery())[0]?.status === 'failed');
+      expect(await delivery()).toEqual([{ status: 'failed', attempts: 4 }]);
+      // And nothing more is sent.
       await new Promise((r) => setTimeout(r, 800));
       expect(receiver.at(endpoint.path)).toHaveLength(4);
-      const { rows } = await pool.query('SELECT status, attempts FROM deliveries WHERE endpoint_id = $1', [endpoint.id]);
-      expect(rows).toEqual([{ status: 'failed', attempts: 4 }]);
       const attempts = await attemptsOf(pool, endpoint.id);
       expect(attempts.every((a) => a.status_code === 302 && /redirect/.test(a.error))).toBe(true);
       receiver.respond = previous;

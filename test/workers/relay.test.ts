@@ -1,11 +1,13 @@
 // The relay (workers/relay.ts) on a real database: committed signals are fanned out in sequence
 // order, and a fan-out that finished without its writes (forgotten by a PostgreSQL crash, or
 // failed while the database was away) is run again once the club's mark has been stuck for
-// resendAfterMs.
+// resendAfterMs. Stuck means signals pending behind the mark all that time: a mark that stood
+// still because nothing happened (a quiet club) is no stall.
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Pool } from '../../src/db/pool.ts';
 import type { PendingSignal } from '../../src/db/relay.ts';
+import { createFanOut } from '../../workers/fan-out.ts';
 import { SignalRelay } from '../../workers/relay.ts';
 import { createTestDatabase, insertClub } from '../helper.ts';
 import { insertCustomer } from './pipeline-helper.ts';
@@ -35,17 +37,51 @@ const relayRecording = (clubId: string, into: number[][], options: { pollMs: num
     ...options,
   });
 
+const STALL_WARNING = 'fan-out has not advanced; fanning out pending signals again';
+
+/** A relay of `clubId` whose log lines go to `lines`, with a given fan-out. */
+const relayLogging = (lines: Record<string, unknown>[], fanOut: ConstructorParameters<typeof SignalRelay>[0]['fanOut'], resendAfterMs: number) =>
+  new SignalRelay({
+    pool,
+    databaseUrl: url,
+    fanOut,
+    log: pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) }),
+    pollMs: 50,
+    resendAfterMs,
+  });
+
+const markOf = async (clubId: string): Promise<number> =>
+  (await pool.query<{ mark: number }>('SELECT relayed_sequence::int AS mark FROM signal_relay WHERE club_id = $1', [clubId])).rows[0]?.mark ?? 0;
+
+const eventuallyMark = async (clubId: string, mark: number) => {
+  const deadline = Date.now() + 10_000;
+  while ((await markOf(clubId)) < mark) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for the mark of ${clubId} to reach ${mark}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+};
+
+/** Runs `test` with `relay` started, and stops it after: a relay serves every club, so none may outlive its test. */
+async function withRelay(relay: SignalRelay, test: () => Promise<void>): Promise<void> {
+  await relay.start();
+  try {
+    await test();
+  } finally {
+    await relay.stop();
+  }
+}
+
 describe('SignalRelay', () => {
   it('fans out each committed signal once, in sequence order, woken by its NOTIFY', async () => {
     const club = await insertClub(pool);
     const calls: number[][] = [];
     // pollMs far beyond the test: only the signals' NOTIFY can wake the relay.
     const relay = relayRecording(club.id, calls, { pollMs: 600_000 });
-    afterAll(() => relay.stop());
-    await relay.start();
-    for (let i = 0; i < 3; i++) await insertCustomer(pool, club.id);
-    await until('three signals fanned out', () => calls.flat().length >= 3);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await withRelay(relay, async () => {
+      for (let i = 0; i < 3; i++) await insertCustomer(pool, club.id);
+      await until('three signals fanned out', () => calls.flat().length >= 3);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
     expect(calls.flat()).toEqual([1, 2, 3]);
   });
 
@@ -54,13 +90,51 @@ describe('SignalRelay', () => {
     const runs: number[][] = [];
     // A fan-out "whose writes were forgotten": it returns without recording anything.
     const relay = relayRecording(club.id, runs, { pollMs: 100, resendAfterMs: 500 });
-    afterAll(() => relay.stop());
     await insertCustomer(pool, club.id);
-    await relay.start();
-    await until('the first run', () => runs.length >= 1);
-    await until('a second run of the same signal', () => runs.length >= 2);
+    await withRelay(relay, async () => {
+      await until('the first run', () => runs.length >= 1);
+      await until('a second run of the same signal', () => runs.length >= 2);
+    });
     expect(runs.slice(0, 2)).toEqual([[1], [1]]);
     const { rows } = await pool.query('SELECT relayed_sequence::int AS mark FROM signal_relay WHERE club_id = $1', [club.id]);
     expect(rows[0].mark).toBe(0); // the mark moves only once a fan-out is recorded
+  });
+
+  it('does not call a quiet club stalled: a signal after a quiet period longer than resendAfterMs is fanned out without a warning', async () => {
+    const club = await insertClub(pool);
+    const lines: Record<string, unknown>[] = [];
+    const resendAfterMs = 300;
+    // The real fan-out, which records each fan-out so the mark moves on.
+    const relay = relayLogging(lines, createFanOut({ pool, wake: async () => {}, log: pino({ level: 'silent' }) }), resendAfterMs);
+    await withRelay(relay, async () => {
+      await insertCustomer(pool, club.id);
+      await eventuallyMark(club.id, 1);
+      // Quiet: nothing pending, the mark rightly stands still, for longer than resendAfterMs.
+      await new Promise((resolve) => setTimeout(resolve, 3 * resendAfterMs));
+      await insertCustomer(pool, club.id);
+      await eventuallyMark(club.id, 2);
+    });
+    expect(lines.filter((line) => line.msg === STALL_WARNING)).toEqual([]);
+  });
+
+  it('still warns when signals are pending and their fan-out does not advance', async () => {
+    const club = await insertClub(pool);
+    const lines: Record<string, unknown>[] = [];
+    let attempts = 0;
+    const relay = relayLogging(
+      lines,
+      async (clubId) => {
+        if (clubId !== club.id) return;
+        attempts++;
+        throw new Error('fan-out failing');
+      },
+      300,
+    );
+    await withRelay(relay, async () => {
+      await insertCustomer(pool, club.id);
+      await until('the stall warning', () => lines.some((line) => line.msg === STALL_WARNING && line.club_id === club.id));
+    });
+    expect(attempts).toBeGreaterThan(1);
+    expect(await markOf(club.id)).toBe(0);
   });
 });

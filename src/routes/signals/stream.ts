@@ -9,7 +9,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { closeStream, openStream } from '../../db/signal-streams.ts';
+import { closeStream, openStream, STREAM_STALE_SECONDS } from '../../db/signal-streams.ts';
 import { readSignalsAfter, type SignalBatch } from '../../db/signals.ts';
 import { isDatabaseUnreachable, type Pool } from '../../db/pool.ts';
 import { CursorExpired } from '../../domain/errors.ts';
@@ -236,11 +236,15 @@ const stream: FastifyPluginAsyncTypebox = async (app) => {
       if (request.method === 'HEAD') return reply.send('');
       const id = `sst_${randomUUID().replaceAll('-', '')}`;
       if (!(await openStream(pool, { id, keyId: principal.keyId, max: registry.perKey }))) {
+        // A place frees when the client closes a stream, or when the streams of a process that
+        // died stop counting: within STREAM_STALE_SECONDS.
         throw new ApiError(
           429,
           'rate_limit_error',
           'too_many_streams',
           `This API key has ${registry.perKey} signal streams open already; close one first.`,
+          undefined,
+          { 'retry-after': String(STREAM_STALE_SECONDS) },
         );
       }
       // Looked at again after the awaits: the client may have gone, the server begun to stop.

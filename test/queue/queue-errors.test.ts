@@ -1,0 +1,127 @@
+// The queue backends' errors in the service's log (logQueueErrors, as workers/main.ts and
+// src/server.ts wire them): while the server behind the queues cannot be reached, one warning
+// naming it, with the code /readyz answers for it, then quiet for a while. A Redis outage is
+// Redis's, never "the database". On BullMQ's PostgreSQL backend, lanes handed back and woken as
+// the pipeline does, in a burst, deadlock nothing; a deadlock, which PostgreSQL rolls back and
+// the caller runs again, is a warning, not an error.
+import { randomBytes } from 'node:crypto';
+import { DelayedError, type Job } from 'bullmq';
+import pg from 'pg';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { logBackgroundError } from '../../src/lifecycle.ts';
+import { logQueueErrors, openQueueBackend, wakeLanes, type LaneJob } from '../../src/queue/queues.ts';
+import { createTestDatabase } from '../helper.ts';
+import { freePort, RedisProcess } from '../workers/processes.ts';
+
+type LogLine = Record<string, unknown>;
+
+describe('the queue backend on Redis', () => {
+  it('logs a Redis outage as Redis not reachable (redis_unavailable), once, at warning level', async () => {
+    const redis = new RedisProcess(await freePort());
+    await redis.start();
+    const lines: LogLine[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) });
+    const backend = openQueueBackend({
+      redisUrl: redis.url,
+      databaseUrl: 'postgresql://unused/db',
+      prefix: `t${randomBytes(5).toString('hex')}`,
+      onError: logQueueErrors(log),
+    });
+    const queue = backend.newQueue('outage');
+    const worker = backend.newWorker('outage', async () => 'done', { concurrency: 1 });
+    await Promise.all([queue.waitUntilReady(), worker.waitUntilReady()]);
+    try {
+      await redis.stop();
+      const deadline = Date.now() + 15_000;
+      while (!lines.some((line) => line.code === 'redis_unavailable')) {
+        if (Date.now() > deadline) throw new Error(`no redis_unavailable line; logged: ${JSON.stringify(lines).slice(0, 500)}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      // Every connection (the queue's, the worker's two) fails, again and again, meanwhile.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    } finally {
+      await redis.start();
+      // Forced: after Redis restarted, BullMQ may wait for ever for the worker's lost connection (workers/main.ts).
+      await worker.close(true);
+      await queue.close();
+      await backend.close();
+      await redis.stop();
+    }
+    expect(lines.filter((line) => /database/.test(String(line.msg)) || line.code === 'database_unavailable')).toEqual([]);
+    expect(lines.filter((line) => (line.level as number) >= 50)).toEqual([]);
+    expect(lines.filter((line) => line.code === 'redis_unavailable')).toEqual([
+      expect.objectContaining({ level: 40, queue: 'outage', msg: 'queue error: Redis is not reachable (not logged again for 30 s)' }),
+    ]);
+  });
+});
+
+describe("BullMQ's PostgreSQL backend", () => {
+  it('deadlocks nothing while lanes are handed back and woken in a burst, as the pipeline does', async () => {
+    const { url } = await createTestDatabase();
+    const errors: Error[] = [];
+    const backend = openQueueBackend({ redisUrl: undefined, databaseUrl: url, prefix: `t${randomBytes(5).toString('hex')}`, onError: (error) => errors.push(error) });
+    const queue = backend.newQueue<LaneJob>('lanes');
+    const lanes: LaneJob[] = Array.from({ length: 30 }, (_, i) => ({ clubId: 'club_burst', endpointId: `we_${i}` }));
+    // A lane as workers/deliver.ts runs one: some work, then back to the queue (delayed) until its
+    // next due time, a few ms away, so that many lanes come due together.
+    const worker = backend.newWorker<LaneJob>(
+      'lanes',
+      async (job: Job<LaneJob>, token?: string) => {
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
+        await job.moveToDelayed(Date.now() + Math.floor(Math.random() * 30), token);
+        throw new DelayedError();
+      },
+      { concurrency: 20, lockDuration: 5_000, stalledInterval: 5_000 },
+    );
+    worker.on('failed', (_job, error) => errors.push(error));
+    try {
+      await wakeLanes(queue, lanes);
+      // Wakes as the relay's fan-outs send them: ten lanes at a time, in no particular order,
+      // from several passes at once.
+      const until = Date.now() + 6_000;
+      await Promise.all(
+        Array.from({ length: 4 }, async () => {
+          while (Date.now() < until) {
+            const some = [...lanes].sort(() => Math.random() - 0.5).slice(0, 10);
+            await wakeLanes(queue, some).catch((error: Error) => errors.push(error));
+            await new Promise((resolve) => setTimeout(resolve, 5));
+          }
+        }),
+      );
+    } finally {
+      await worker.close();
+      await queue.close();
+      await backend.close();
+    }
+    expect(errors.filter((error) => (error as { code?: string }).code === '40P01').map((error) => error.message)).toEqual([]);
+  });
+
+  it('has a deadlock, rolled back and run again, logged as a warning, not as an error', async () => {
+    const { url } = await createTestDatabase();
+    // A real one: two transactions each holding a row the other wants.
+    const [a, b] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
+    await Promise.all([a.connect(), b.connect()]);
+    let deadlock: unknown;
+    try {
+      await a.query('CREATE TABLE locks (id int PRIMARY KEY); INSERT INTO locks VALUES (1), (2)');
+      await Promise.all([a.query('BEGIN'), b.query('BEGIN')]);
+      await a.query('UPDATE locks SET id = id WHERE id = 1');
+      await b.query('UPDATE locks SET id = id WHERE id = 2');
+      const outcomes = await Promise.allSettled([a.query('UPDATE locks SET id = id WHERE id = 2'), b.query('UPDATE locks SET id = id WHERE id = 1')]);
+      deadlock = outcomes.find((outcome) => outcome.status === 'rejected')?.reason;
+    } finally {
+      await Promise.all([a.end(), b.end()]);
+    }
+    expect((deadlock as { code?: string }).code).toBe('40P01');
+    const lines: LogLine[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) });
+    const queueErrors = logQueueErrors(log);
+    for (let i = 0; i < 3; i++) queueErrors(deadlock as Error, 'lanes', 'database');
+    expect(lines).toEqual([expect.objectContaining({ level: 40, queue: 'lanes', code: 'deadlock_detected' })]);
+    expect(String(lines[0]!.msg)).toMatch(/^queue error: a deadlock, rolled back by PostgreSQL; it runs again/);
+    // Any other failure of the database is still an error.
+    logBackgroundError(log, Object.assign(new Error('relation "nope" does not exist'), { code: '42P01' }), 'queue error');
+    expect(lines[1]).toMatchObject({ level: 50 });
+  });
+});
