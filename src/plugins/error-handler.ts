@@ -32,7 +32,7 @@ const DEFAULT_RETRY_AFTER_SECONDS = 1;
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   reply.code(error.statusCode);
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-  // Every 429 says when to try again (decisions.md "Limits"), and so does every 503
+  // Every 429 says when to try again (docs/api.md "Limits"), and so does every 503
   // (docs/api.md): the time its error names, the rate limiter's, or else a second.
   if ((error.statusCode === 429 || error.statusCode === 503) && !reply.hasHeader('retry-after')) {
     reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));

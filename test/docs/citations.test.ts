@@ -1,6 +1,7 @@
 // Code cites the project's own docs, and only text that is there: every `docs/<page>.md` or
 // `<folder>/README.md` a file names exists, and a section named in quotes right after it is a
-// heading of that page (its whole text, or the part before a colon). Nothing in the repository
+// heading of that page (its whole text, or the part before a colon) or a paragraph or list item
+// that opens with it in bold (`**Null**`, `**PostgreSQL deadlocks.**`). Nothing in the repository
 // cites the files of the team's shared spec, which a reader of this repository does not have.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -21,12 +22,12 @@ function tracked(...paths: string[]): string[] {
     .filter((file) => file && file !== THIS_FILE && !file.endsWith('.png') && !file.endsWith('.svg'));
 }
 
-/** The headings of a markdown page, outside its code blocks. */
-function headings(page: string): string[] {
+/** The sections of a markdown page, outside its code blocks: its headings and its bold lead-ins. */
+function sections(page: string): string[] {
   return page
     .replace(/^```[\s\S]*?^```/gm, '')
     .split('\n')
-    .flatMap((line) => /^#+ (.+)$/.exec(line)?.[1] ?? []);
+    .flatMap((line) => /^#+ (.+)$/.exec(line)?.[1] ?? /^(?:[-*] )?\*\*(.+?)\.?\*\*/.exec(line)?.[1] ?? []);
 }
 
 /** Where `files` cite a doc that does not exist, or a section their doc does not have. */
@@ -36,7 +37,7 @@ function badCitations(files: Record<string, string>, read: (doc: string) => stri
     for (const [, doc, section] of text.matchAll(CITATION)) {
       const page = read(doc!);
       if (page === undefined) problems.push(`${file}: ${doc} does not exist`);
-      else if (section !== undefined && !headings(page).some((h) => h === section || h.startsWith(`${section}:`))) {
+      else if (section !== undefined && !sections(page).some((h) => h === section || h.startsWith(`${section}:`))) {
         problems.push(`${file}: ${doc} has no section "${section}"`);
       }
     }
@@ -65,9 +66,9 @@ describe('citations in the code', () => {
   });
 
   it('are refused when the doc or the section is not there', () => {
-    const page = '# API\n\n## Requests\n\n```sh\n# not a heading\n```\n\n### Create: `POST /x`\n';
+    const page = '# API\n\n## Requests\n\n```sh\n# not a heading\n```\n\n### Create: `POST /x`\n\n- **Null** is rare.\n\n**Deadlocks.** None.\n';
     const read = (doc: string) => (doc === 'docs/api.md' ? page : undefined);
-    expect(badCitations({ 'a.ts': '// (docs/api.md "Requests"), docs/api.md, "Create"' }, read)).toEqual([]);
+    expect(badCitations({ 'a.ts': '// (docs/api.md "Requests"), docs/api.md, "Create"; docs/api.md "Null", docs/api.md "Deadlocks"' }, read)).toEqual([]);
     expect(
       badCitations({ 'a.ts': '// docs/api.md "Errors"; docs/api.md "not a heading"; docs/nope.md; sql/README.md' }, read),
     ).toEqual([
