@@ -74,7 +74,7 @@ const settings = {
   connections: Number(values.connections ?? 10),
   // As src/server.ts creates it (createPool(url, 20)), so both sides have the same connections.
   pool_size: 20,
-  // The service as deployed logs every request at info (README: LOG_LEVEL default), to /dev/null here.
+  // The service as deployed logs every request at info (docs/operations.md: LOG_LEVEL default), to /dev/null here.
   log_level: values['log-level'] ?? 'info',
 };
 /** 1-based position of the deep page's cursor in the confirmed bookings, in full mode. */

@@ -113,7 +113,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     keepAliveTimeout: timeouts.keepAliveTimeout,
     http: { requireHostHeader: false, headersTimeout: timeouts.headersTimeout, connectionsCheckingInterval: timeouts.connectionsCheckingInterval },
     ajv: {
-      // Unknown parameters must be rejected (decisions.md), so nothing is silently removed. No
+      // Unknown parameters must be rejected (docs/api.md "Requests"), so nothing is silently removed. No
       // type is coerced: Ajv would read "0x10", "1e2" or " 5 " as integers and "5" as a number
       // in a body; input-guard.ts turns query digits into integers, and only those. strictNumbers
       // refuses Infinity; verbose gives errors the schema their message is built from.

@@ -1,5 +1,5 @@
 // Reads and validates the environment once. Every setting has a default documented in the
-// README's configuration table; nothing else in the code reads process.env.
+// configuration table of docs/operations.md; nothing else in the code reads process.env.
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 

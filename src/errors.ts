@@ -1,5 +1,5 @@
 // The one error type handlers throw. The error handler turns it into the envelope of
-// api-spec.md section 7; codes come from decisions.md.
+// docs/api.md "Errors"; the codes are named on that page beside their rules.
 
 export type ErrorType =
   | 'invalid_request_error'

@@ -1,4 +1,4 @@
--- `name` is the coach's first name (api-spec.md section 2, coach).
+-- `name` is the coach's first name (docs/api.md "Resource fields").
 CREATE OR REPLACE FUNCTION cd_render_coach(c coaches) RETURNS json
 LANGUAGE sql STABLE PARALLEL SAFE
 AS $$

@@ -1,4 +1,4 @@
--- One schedule item per court booking (decisions.md "Reservation items in the schedule"): no
+-- One schedule item per court booking (docs/api.md "Resource fields"): no
 -- event, no tags, the booking's customer as host, the booking's courts as time slots. The
 -- timezone comes from the club row, for the reason given in cd_render_event_schedule_item.
 CREATE OR REPLACE FUNCTION cd_render_reservation_schedule_item(b bookings) RETURNS json

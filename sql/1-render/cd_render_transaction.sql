@@ -1,4 +1,4 @@
--- A refund is its own row with a negative amount and its own created_at (api-spec.md).
+-- A refund is its own row with a negative amount and its own created_at (docs/api.md "Conventions").
 CREATE OR REPLACE FUNCTION cd_render_transaction(t transactions) RETURNS json
 LANGUAGE sql STABLE PARALLEL SAFE
 AS $$

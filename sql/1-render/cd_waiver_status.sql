@@ -1,4 +1,4 @@
--- Waiver status is computed at read time (decisions.md): a signature staff invalidated, or one
+-- Waiver status is computed at read time (docs/api.md "Resources"): a signature staff invalidated, or one
 -- below the version the club now requires, is `invalidated`; else one whose validity period
 -- since signing has passed is `expired`; else `valid`. Invalidation wins over expiry because it
 -- is the stronger reason to ask for a new signature. STABLE, not IMMUTABLE: it reads now() and

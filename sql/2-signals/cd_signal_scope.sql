@@ -1,4 +1,4 @@
--- The read scope a key needs to see a signal of this type (decisions.md, scopes), stored with
+-- The read scope a key needs to see a signal of this type (docs/api.md "Signal types"), stored with
 -- each signal and matched against an endpoint's scopes.
 CREATE OR REPLACE FUNCTION cd_signal_scope(signal_type text) RETURNS text
 LANGUAGE sql IMMUTABLE

@@ -1,5 +1,5 @@
 -- Whether an endpoint subscribes to signals of a type: its signal_types name the type (or hold
--- "*") and its scopes hold the scope the type requires (api-spec.md section 6). The one
+-- "*") and its scopes hold the scope the type requires (docs/api.md "Signal types"). The one
 -- statement of the rule: the fan-out and recovery both call it. Whether to deliver now (status,
 -- deleted_at, from_sequence) is the caller's condition, not part of what the endpoint matches.
 CREATE OR REPLACE FUNCTION cd_endpoint_matches(e webhook_endpoints, signal_type text) RETURNS boolean

@@ -115,7 +115,7 @@ Exit status: 0 done; 1 failed (the database or the API unreachable, no such club
 endpoint, nothing simulated); 2 usage error (unknown command or option, a bad option value);
 130 interrupted before it could finish (seed, mirror's first copy).
 
-Configuration comes from the environment; see the README's table.
+Configuration comes from the environment; see docs/operations.md.
 `;
 
 export const COMMANDS: readonly string[] = SECTIONS.flatMap((section) => Object.keys(section.commands));

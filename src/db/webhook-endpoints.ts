@@ -167,7 +167,7 @@ async function cancelPendingDeliveries(client: pg.PoolClient, clubId: string, en
 }
 
 /**
- * A new secret; the current one keeps signing beside it for 24 hours (decisions.md). Null when
+ * A new secret; the current one keeps signing beside it for 24 hours (docs/webhooks.md "Manage"). Null when
  * there is no such live endpoint; `guard` may refuse first.
  */
 export async function rotateSecret(

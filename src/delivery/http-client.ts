@@ -1,4 +1,4 @@
-// The outbound POST of one delivery attempt (decisions.md, Delivery). It never throws for
+// The outbound POST of one delivery attempt (docs/webhooks.md, "What a delivery is"). It never throws for
 // anything the receiver, the network or DNS does: every attempt ends in an AttemptOutcome the
 // worker records and turns into success, a retry or a disabled endpoint.
 //
@@ -296,7 +296,7 @@ export async function postDelivery(input: PostDeliveryInput): Promise<AttemptOut
     if (statusCode >= 300 && statusCode < 400) {
       return finish({ kind: 'redirect', statusCode, responseExcerpt, error: `redirect (${statusCode}) not followed` });
     }
-    // Only these two statuses mean "come back later" (decisions.md); elsewhere the header is ignored.
+    // Only these two statuses mean "come back later" (docs/webhooks.md, "Answering, retries and disabling"); elsewhere the header is ignored.
     const retryAfterMs = statusCode === 429 || statusCode === 503 ? parseRetryAfter(response.headers['retry-after']) : null;
     return finish({
       kind: 'http_error',

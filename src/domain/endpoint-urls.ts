@@ -1,4 +1,4 @@
-// Which URLs a webhook endpoint may be registered with (decisions.md "Webhook endpoints"): https,
+// Which URLs a webhook endpoint may be registered with (docs/webhooks.md "Create"): https,
 // or plain http to a loopback host while the server runs in development mode, so a receiver on
 // the developer's own machine can be tried without a certificate. checkEndpointUrl is pure.
 // checkEndpointHost adds, outside development mode, the one check that needs DNS: the host must

@@ -1,5 +1,5 @@
-// Which IP addresses a webhook may be delivered to outside development mode (decisions.md,
-// Delivery): only globally reachable unicast addresses. Everything else (loopback, private,
+// Which IP addresses a webhook may be delivered to outside development mode (docs/webhooks.md,
+// "Answering, retries and disabling"): only globally reachable unicast addresses. Everything else (loopback, private,
 // link-local, CGNAT, multicast, reserved, documentation and benchmark ranges) could reach the
 // service's own network, so a delivery there is refused. Pure: no I/O, no DNS.
 //

@@ -1,4 +1,4 @@
-// The retry schedule of webhook deliveries (decisions.md, Delivery): how many attempts a
+// The retry schedule of webhook deliveries (docs/webhooks.md, "Answering, retries and disabling"): how many attempts a
 // signal gets at one endpoint and how long to wait after each failure. Pure: the randomness of
 // the jitter is injected so tests can pin it.
 //

@@ -1,4 +1,4 @@
-// Which starts GET /v1/schedule covers (decisions.md "Parameters"): one club-local day, or an
+// Which starts GET /v1/schedule covers (docs/api.md "The schedule"): one club-local day, or an
 // inclusive window of at most 31 days. Pure: the route reads it from the query, the repository
 // (db/schedule.ts) turns it into SQL.
 import { InvalidInput } from './errors.ts';

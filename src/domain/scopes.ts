@@ -1,4 +1,4 @@
-// The scope catalogue (api-spec.md section 5, decisions.md "Resources the spec names without detail").
+// The scope catalogue (docs/api.md "Authentication and scopes").
 
 /** Read scopes every new key holds unless others are asked for. */
 export const DEFAULT_SCOPES = [

@@ -1,4 +1,4 @@
-// Webhook signing secrets: `whsec_` + base64 of 24 random bytes (decisions.md), stored only as
+// Webhook signing secrets: `whsec_` + base64 of 24 random bytes (docs/webhooks.md "Create"), stored only as
 // AES-256-GCM ciphertext under a key from configuration, never in the clear and never logged.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 

@@ -1,4 +1,4 @@
-// The signal catalogue (api-spec.md section 6) and the read scope each type needs.
+// The signal catalogue (docs/api.md "Signal types") and the read scope each type needs.
 export const SIGNAL_TYPES = [
   'customer.created',
   'customer.updated',

@@ -1,4 +1,4 @@
-// Signs a delivery the Standard Webhooks way (decisions.md, Delivery): HMAC-SHA256 over
+// Signs a delivery the Standard Webhooks way (docs/webhooks.md, "Verifying a delivery"): HMAC-SHA256 over
 // `id.timestamp.body` with each of the endpoint's secrets, written `v1,<base64>` and joined by
 // spaces. During a rotation the endpoint has two secrets (the new one first, then the old one
 // for 24 hours), so a receiver holding either secret verifies the delivery.

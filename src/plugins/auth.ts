@@ -1,4 +1,4 @@
-// Authentication and authorisation, in the order decisions.md fixes: the key (401), the club's
+// Authentication and authorisation, in the order docs/api.md fixes ("Authentication and scopes"): the key (401), the club's
 // API access (403 feature_not_enabled), then the route's scope (403 insufficient_scope). It runs
 // in onRequest, so it answers before any parameter is validated. Routes without a `scope` in
 // their config (health, OpenAPI, docs) are public. Before all of that, a key in the query

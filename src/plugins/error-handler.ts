@@ -1,5 +1,5 @@
 // One place that writes error responses: every error, 404 and 405 leaves in the envelope of
-// api-spec.md section 7, with the request id. Messages of unexpected errors (500) are never
+// docs/api.md "Errors", with the request id. Messages of unexpected errors (500) are never
 // sent: they are logged with the request's context instead.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -18,7 +18,7 @@ interface AjvError {
   parentSchema?: unknown;
 }
 
-/** The envelope of api-spec.md section 7. */
+/** The envelope of docs/api.md "Errors". */
 export function errorBody(error: ApiError, requestId: string): { error: Record<string, unknown> } {
   const body: Record<string, unknown> = { type: error.type, code: error.code, message: error.message };
   if (error.param !== undefined) body.param = error.param;
@@ -32,7 +32,7 @@ const DEFAULT_RETRY_AFTER_SECONDS = 1;
 export function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   reply.code(error.statusCode);
   for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
-  // Every 429 says when to try again (decisions.md "Limits"), and so does every 503
+  // Every 429 says when to try again (docs/api.md "Limits"), and so does every 503
   // (docs/api.md): the time its error names, the rate limiter's, or else a second.
   if ((error.statusCode === 429 || error.statusCode === 503) && !reply.hasHeader('retry-after')) {
     reply.header('retry-after', String(DEFAULT_RETRY_AFTER_SECONDS));

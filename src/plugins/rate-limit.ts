@@ -1,4 +1,4 @@
-// Per-key rate limit (decisions.md "Limits"): on average `perSecond` requests a second with
+// Per-key rate limit (docs/api.md "Limits"): on average `perSecond` requests a second with
 // bursts up to `burst`, as a fixed window of burst/perSecond seconds holding `burst` requests.
 // Counters live in Redis when REDIS_URL is set (shared by every instance), else in memory.
 // If Redis is unreachable the limiter lets requests through rather than failing them.

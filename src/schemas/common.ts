@@ -1,5 +1,5 @@
 // Schemas shared by every resource: the list envelope, pagination, the error envelope and the
-// field formats of api-spec.md "Conventions". The OpenAPI document is generated from these.
+// field formats of docs/api.md "Conventions". The OpenAPI document is generated from these.
 import { Type, type TSchema } from 'typebox';
 
 export const UtcTimestamp = Type.String({

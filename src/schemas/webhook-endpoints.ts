@@ -1,5 +1,5 @@
-// Webhook endpoints, their delivery attempts and recoveries (decisions.md "Webhook endpoints" and
-// "Delivery"). What a schema cannot express (which signal types and scopes an endpoint may
+// Webhook endpoints, their delivery attempts and recoveries (docs/webhooks.md "Endpoints", "The
+// attempts log" and "Recovering missed deliveries"). What a schema cannot express (which signal types and scopes an endpoint may
 // subscribe to) is checked in routes/webhook-endpoints/subscriptions.ts.
 import { Type, type TSchema } from 'typebox';
 import { MAX_URL_LENGTH } from '../domain/endpoint-urls.ts';

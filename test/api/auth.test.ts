@@ -1,4 +1,4 @@
-// Authentication and authorisation against the real app: every 401/403 code of decisions.md,
+// Authentication and authorisation against the real app: every 401/403 code of docs/api.md,
 // the order in which the checks answer, the default scopes of a new key, revocation within
 // 2 seconds despite the key cache, and that only a hash of a key is ever stored.
 import { createHash } from 'node:crypto';
@@ -124,7 +124,7 @@ describe('403', () => {
 });
 
 describe('default scopes of a new key', () => {
-  // decisions.md: every *:read scope except signals:read; the two opt-in scopes are not held.
+  // docs/api.md "Authentication and scopes": every *:read scope except signals:read; the two opt-in scopes are not held.
   const EXPECTED_READ = [
     'bookings:read',
     'club:read',

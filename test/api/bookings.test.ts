@@ -1,5 +1,5 @@
-// GET /v1/bookings and /v1/bookings/{id} against the real app: every field of api-spec.md
-// "booking", club-offset schedule times across daylight saving, cancelled bookings only on
+// GET /v1/bookings and /v1/bookings/{id} against the real app: every field of the OpenAPI
+// document's Booking, club-offset schedule times across daylight saving, cancelled bookings only on
 // request in the list but always by id, keyset pages, and the 404 other clubs' ids and event
 // ids get.
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // GET /v1/events/{id}, its roster list and one roster entry against the real app: the event
-// object of decisions.md (sessions with time slots, counts without removed participants, tags
+// object of the OpenAPI document (sessions with time slots, counts without removed participants, tags
 // in the event's order, host), roster order and include=removed, cursors bound to the event,
 // and the one 404 for other clubs, other events and unknown ids.
 import { beforeAll, describe, expect, it } from 'vitest';

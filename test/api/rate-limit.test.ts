@@ -1,4 +1,4 @@
-// The per-key rate limit of decisions.md "Limits", with small limits so a test can exceed them:
+// The per-key rate limit of docs/api.md "Limits", with small limits so a test can exceed them:
 // headers on every response, the 429 envelope, limits per key, and one shared counter in Redis
 // for several instances. Redis must answer: these tests fail, never skip, without it.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
@@ -75,7 +75,7 @@ describe('rate limit headers', () => {
     expectRateLimitHeaders(unknownPath);
   });
 
-  it('are on refusals (401, 403) and public routes too (decisions.md: every response)', async () => {
+  it('are on refusals (401, 403) and public routes too (docs/api.md "Limits": every response)', async () => {
     const noKey = await get(t.app, '/v1/customers');
     expect(noKey.statusCode).toBe(401);
     expectRateLimitHeaders(noKey);

@@ -1,4 +1,4 @@
-// The webhook endpoints API (decisions.md "Webhook endpoints" and "Delivery"): creation with its
+// The webhook endpoints API (docs/webhooks.md "Endpoints" and "Recovering missed deliveries"): creation with its
 // secret, URL, type and scope rules, the list, retrieval, update, rotation, deletion, the
 // attempts log and recovery.
 import { Writable } from 'node:stream';

@@ -9,7 +9,7 @@ import { buildApp } from '../../src/app.ts';
 import { createTestDatabase, testConfig, testSecretBox } from '../helper.ts';
 
 const KEY_PATTERN = /^cd_live_[0-9A-Za-z]{32}$/;
-// decisions.md: every *:read scope except signals:read.
+// docs/api.md "Authentication and scopes": every *:read scope except signals:read.
 const DEFAULT_READ_SCOPES = [
   'bookings:read',
   'club:read',

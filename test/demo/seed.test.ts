@@ -254,7 +254,7 @@ describe('seedDemo small', () => {
   });
 
   it('has valid, invalidated (by staff and by an old version) and expired waiver signatures', async () => {
-    // The contract's rule (decisions.md "Waiver status"), applied at the seed's today.
+    // The contract's rule (docs/api.md "Resources", waiver status), applied at the seed's today.
     const by = await countsBy(
       live,
       `SELECT w.club_id,

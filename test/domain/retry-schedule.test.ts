@@ -14,7 +14,7 @@ import {
 const S = 1000;
 const MIN = 60 * S;
 const H = 60 * MIN;
-// decisions.md: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
+// docs/webhooks.md "Answering, retries and disabling": 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h.
 const DEFAULT = [5 * S, 5 * MIN, 30 * MIN, 2 * H, 5 * H, 10 * H, 10 * H];
 const middle = () => 0.5; // no jitter
 const lowest = () => 0; // -10%

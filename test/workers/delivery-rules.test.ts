@@ -1,4 +1,4 @@
-// Delivery rules of decisions.md that need a pipeline of their own or the API in the story:
+// Delivery rules of docs/webhooks.md that need a pipeline of their own or the API in the story:
 // deleting or disabling an endpoint stops what is already queued for it, the failure clock,
 // the end of a rotation, and recovery. Everything a user does goes through the real API; the
 // worker is the real one (startPipeline) posting to a real receiver on loopback.

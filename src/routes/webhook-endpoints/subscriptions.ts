@@ -1,5 +1,5 @@
-// What an endpoint may subscribe to, beyond what the body schema says (decisions.md "Webhook
-// endpoints"): signal types from the catalogue or the wildcard alone, scopes that signals require
+// What an endpoint may subscribe to, beyond what the body schema says (docs/webhooks.md
+// "Create"): signal types from the catalogue or the wildcard alone, scopes that signals require
 // and the key holds, and every named type covered by the scopes. Create and update share them.
 import { SIGNAL_SCOPES, scopeOfSignalType, SIGNAL_TYPES, type SignalType } from '../../domain/signal-types.ts';
 import { ApiError } from '../../errors.ts';
