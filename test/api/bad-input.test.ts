@@ -364,7 +364,7 @@ describe('bodies', () => {
       await new Promise((resolve) => setTimeout(resolve, 50));
       socket.resetAndDestroy();
       const label = `${type} ${url}`;
-      const deadline = Date.now() + 5_000;
+      const deadline = Date.now() + 30_000;
       while (!lines.slice(from).some((line) => line.msg === 'request' && line.path === url)) {
         if (Date.now() > deadline) throw new Error(`no request line for ${label}`);
         await new Promise((resolve) => setTimeout(resolve, 20));

@@ -33,7 +33,7 @@ describe('the queue backend on Redis', () => {
     await Promise.all([queue.waitUntilReady(), worker.waitUntilReady()]);
     try {
       await redis.stop();
-      const deadline = Date.now() + 15_000;
+      const deadline = Date.now() + 45_000;
       while (!lines.some((line) => line.code === 'redis_unavailable')) {
         if (Date.now() > deadline) throw new Error(`no redis_unavailable line; logged: ${JSON.stringify(lines).slice(0, 500)}`);
         await new Promise((resolve) => setTimeout(resolve, 50));

@@ -62,7 +62,7 @@ export class RedisProcess {
     });
     let failure: Error | undefined;
     this.child.on('error', (error) => (failure = new Error(`redis-server could not start (is it installed?): ${error.message}`)));
-    const deadline = Date.now() + 10_000;
+    const deadline = Date.now() + 30_000;
     for (;;) {
       if (failure) throw failure;
       const ok = await new Promise<boolean>((resolve) => {
@@ -71,7 +71,7 @@ export class RedisProcess {
         socket.once('error', () => resolve(false));
       });
       if (ok) return;
-      if (Date.now() > deadline) throw new Error('redis-server did not start within 10 s');
+      if (Date.now() > deadline) throw new Error('redis-server did not start within 30 s');
       await new Promise((r) => setTimeout(r, 50));
     }
   }

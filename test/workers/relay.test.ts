@@ -54,7 +54,7 @@ const markOf = async (clubId: string): Promise<number> =>
   (await pool.query<{ mark: number }>('SELECT relayed_sequence::int AS mark FROM signal_relay WHERE club_id = $1', [clubId])).rows[0]?.mark ?? 0;
 
 const eventuallyMark = async (clubId: string, mark: number) => {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 45_000;
   while ((await markOf(clubId)) < mark) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for the mark of ${clubId} to reach ${mark}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
