@@ -11,6 +11,7 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/setup-file.ts'],
     pool: 'forks',
     maxWorkers: 2,
     // A test file's modules stay loaded for the next file in the same worker: importing the app

@@ -52,7 +52,9 @@ export default async function setup(project: TestProject) {
     const server = await startEmbeddedPostgres(dir, port, (msg) => console.error(msg));
     cleanups.push(async () => {
       await server.stop();
+      // The server's log is kept beside its folder (src/db/embedded-postgres.ts): both go.
       await rm(dir, { recursive: true, force: true });
+      await rm(`${dir}.log`, { force: true });
     });
     adminUrl = server.url;
     source = 'embedded-postgres';

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, inject } from 'vitest';
+import { inject, onTestFinished } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { createKey } from '../src/db/api-keys.ts';
@@ -19,11 +19,44 @@ function withDatabase(url: string, database: string): string {
   return parsed.toString();
 }
 
+/** Where a cleanup goes: a test's own onTestFinished (a concurrent test must hand in its context's). */
+export interface Finishing {
+  onTestFinished: (fn: () => Promise<void>) => void;
+}
+
+// Cleanups asked for outside a test (at a file's top level, in a describe, in a beforeAll): run
+// when the file ends, last first, by test/setup-file.ts. An afterAll registered from inside a
+// test or a beforeAll is never run by vitest; with isolate: false, what it should have closed
+// (pools, apps, pipelines) would outlive the file in the worker process.
+const fileCleanUps: (() => unknown)[] = [];
+
 /**
- * A fresh, migrated database for the calling test file, dropped when the file ends; with
- * `empty`, one that was never migrated.
+ * Runs `fn` when the calling test ends (`within`: that test's context, required in a concurrent
+ * test), or when the file ends if called outside a test.
  */
-export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<{ url: string; pool: Pool }> {
+export function cleanUp(fn: () => unknown, within?: Finishing): void {
+  const run = async () => void (await fn());
+  if (within) return within.onTestFinished(run);
+  try {
+    onTestFinished(run);
+  } catch {
+    // Not inside a test.
+    fileCleanUps.push(fn);
+  }
+}
+
+/** The file's cleanups, last first; every one runs even when one fails. */
+export async function runFileCleanUps(): Promise<void> {
+  const failures: unknown[] = [];
+  for (const fn of fileCleanUps.splice(0).reverse()) await Promise.resolve().then(fn).catch((error: unknown) => failures.push(error));
+  if (failures.length > 0) throw new AggregateError(failures, `${failures.length} cleanup(s) failed`);
+}
+
+/**
+ * A fresh, migrated database, dropped when the calling test ends, or the file when called
+ * outside a test (cleanUp); with `empty`, one that was never migrated.
+ */
+export async function createTestDatabase(options: { empty?: boolean; within?: Finishing } = {}): Promise<{ url: string; pool: Pool }> {
   const adminUrl = inject('adminUrl');
   const template = inject('templateDatabase');
   const name = `clubdata_test_${template.split('_').pop()}_${randomBytes(4).toString('hex')}`;
@@ -33,13 +66,13 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
   await admin.end();
   const url = withDatabase(adminUrl, name);
   const pool = createPool(url, 5);
-  afterAll(async () => {
+  cleanUp(async () => {
     await pool.end();
     const drop = new pg.Client({ connectionString: adminUrl });
     await drop.connect();
     await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await drop.end();
-  });
+  }, options.within);
   return { url, pool };
 }
 
@@ -58,12 +91,12 @@ export interface TestContext {
   url: string;
 }
 
-/** The real app on a database of this file's own; closed when the file ends. */
+/** The real app on a database of its own; closed when the calling test, or the file, ends (cleanUp). */
 export async function setupApp(overrides: Partial<Config> = {}): Promise<TestContext> {
   const { url, pool } = await createTestDatabase();
   const app = await buildApp({ config: testConfig(overrides), pool, secretBox: testSecretBox() });
   await app.ready();
-  afterAll(() => app.close());
+  cleanUp(() => app.close());
   return { app, pool, url };
 }
 

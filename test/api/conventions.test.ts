@@ -4,11 +4,11 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { createPool } from '../../src/db/pool.ts';
 import { expectOpenApi } from '../openapi.ts';
-import { bearer, insertClub, setupApp, setupClubApi, testConfig, type TestContext, testSecretBox } from '../helper.ts';
+import { bearer, cleanUp, insertClub, setupApp, setupClubApi, testConfig, type TestContext, testSecretBox } from '../helper.ts';
 
 const t = await setupClubApi();
 const { auth, pool } = t;
@@ -177,7 +177,7 @@ describe('health', () => {
 
   describe('without a database', () => {
     const deadPool = createPool('postgresql://postgres@127.0.0.1:1/x', 1);
-    afterAll(() => deadPool.end());
+    cleanUp(() => deadPool.end());
 
     it('/readyz answers 503 in the envelope, and /healthz still 200', async () => {
       const app = await buildApp({ secretBox: testSecretBox(), config: testConfig(), pool: deadPool });

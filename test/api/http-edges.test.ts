@@ -7,11 +7,11 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import net from 'node:net';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { ApiError } from '../../src/errors.ts';
 import { MAX_PATH_PARAMETER } from '../../src/plugins/error-handler.ts';
-import { bearer, createTestDatabase, insertClub, testConfig, testSecretBox } from '../helper.ts';
+import { bearer, cleanUp, createTestDatabase, insertClub, testConfig, testSecretBox } from '../helper.ts';
 
 type LogLine = Record<string, unknown>;
 
@@ -30,7 +30,7 @@ async function appWithLog(options: { rateLimit?: { perSecond: number; burst: num
   const config = testConfig(options.rateLimit ? { rateLimit: options.rateLimit } : {});
   const app = await buildApp({ config, pool, secretBox: testSecretBox(), logger, timeouts: options.timeouts });
   await app.ready();
-  afterAll(() => app.close());
+  cleanUp(() => app.close());
   return { app, lines };
 }
 
@@ -220,7 +220,7 @@ describe('Retry-After', () => {
       throw new ApiError(503, 'api_error', 'something_unavailable', 'Unavailable for 7 s.', undefined, { 'retry-after': '7' });
     });
     await app.ready();
-    afterAll(() => app.close());
+    cleanUp(() => app.close());
     for (const [url, status, retryAfter] of [['/test/too-many', 429, '1'], ['/test/unavailable', 503, '1'], ['/test/named', 503, '7']] as const) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(status);

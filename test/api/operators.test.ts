@@ -4,11 +4,11 @@
 // paths as the router and its 405 do. Bull Board is checked on both queue backends.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { createMetrics } from '../../src/metrics.ts';
 import { openQueueBackend, QUEUE_NAMES, type GivenUpJob, type LaneJob } from '../../src/queue/queues.ts';
-import { createTestDatabase, testConfig, testSecretBox, TEST_REDIS_URL } from '../helper.ts';
+import { cleanUp, createTestDatabase, TEST_REDIS_URL, testConfig, testSecretBox } from '../helper.ts';
 
 const OPERATOR = { user: 'ops', password: 'correct horse battery' };
 const basic = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
@@ -49,7 +49,7 @@ function openQueues(backend: 'redis' | 'postgres') {
     delivery: queueBackend.newQueue<LaneJob>(QUEUE_NAMES.delivery),
     givenUp: queueBackend.newQueue<GivenUpJob>(QUEUE_NAMES.givenUp),
   };
-  afterAll(async () => {
+  cleanUp(async () => {
     for (const queue of [queues.delivery, queues.givenUp]) {
       await queue.obliterate({ force: true }).catch(() => {});
       await queue.close();
@@ -68,7 +68,7 @@ async function app(options: { operator?: typeof OPERATOR; queues?: ReturnType<ty
     queues: options.queues,
   });
   await instance.ready();
-  afterAll(() => instance.close());
+  cleanUp(() => instance.close());
   return instance;
 }
 

@@ -4,11 +4,11 @@
 // writes exactly one request line, with the path and without the query string.
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { createKey } from '../../src/db/api-keys.ts';
 import { DEFAULT_SCOPES } from '../../src/domain/scopes.ts';
-import { createTestDatabase, insertClub, testConfig, testSecretBox } from '../helper.ts';
+import { cleanUp, createTestDatabase, insertClub, testConfig, testSecretBox } from '../helper.ts';
 import { openStream } from '../streams/sse-client.ts';
 
 type LogLine = Record<string, unknown>;
@@ -31,7 +31,7 @@ beforeAll(async () => {
   const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) });
   app = await buildApp({ config: testConfig(), pool, secretBox: testSecretBox(), logger });
   await app.ready();
-  afterAll(() => app.close());
+  cleanUp(() => app.close());
 });
 
 describe('secrets in requests', () => {
@@ -110,7 +110,7 @@ describe('the operator password', () => {
     const logger = pino({ level: 'info' }, { write: (line: string) => void operatorLines.push(JSON.parse(line) as LogLine) });
     const withOperator = await buildApp({ config: testConfig({ operator }), pool, secretBox: testSecretBox(), logger });
     await withOperator.ready();
-    afterAll(() => withOperator.close());
+    cleanUp(() => withOperator.close());
     const authorization = `Basic ${basic}`;
     const requests: [url: string, authorization: string | undefined, status: number][] = [
       [`/admin/queues/${encodeURIComponent(operator.password)}`, undefined, 401],

@@ -4,18 +4,18 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFINITIONS_DIR } from '../../src/db/definitions.ts';
 import { MIGRATIONS_DIR, migrate } from '../../src/db/migrate.ts';
 import { insertCustomer } from '../fixtures.ts';
-import { createTestDatabase, insertClub } from '../helper.ts';
+import { cleanUp, createTestDatabase, insertClub } from '../helper.ts';
 
 const MIGRATION = '0019_event_host_required.sql';
 
 /** migrations/ as it was before the host was required. */
 function migrationsBefore(): string {
   const root = mkdtempSync(join(tmpdir(), 'clubdata-host-'));
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  cleanUp(() => rmSync(root, { recursive: true, force: true }));
   cpSync(MIGRATIONS_DIR, root, { recursive: true, filter: (source) => !source.endsWith('.sql') || basename(source) < MIGRATION });
   return root;
 }

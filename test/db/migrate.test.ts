@@ -6,13 +6,13 @@ import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFINITIONS_DIR, readDefinitions } from '../../src/db/definitions.ts';
 import { MIGRATIONS_DIR, migrate, readMigrations } from '../../src/db/migrate.ts';
 import type { Pool } from '../../src/db/pool.ts';
 import { json, runCli } from '../cli/run-cli.ts';
 import { insertBooking, insertCustomer, insertSpace, insertSpaceCategory } from '../fixtures.ts';
-import { createTestDatabase, insertClub } from '../helper.ts';
+import { cleanUp, createTestDatabase, insertClub } from '../helper.ts';
 
 const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url));
 /** Every migration of the checkout, by name, in order. */
@@ -71,7 +71,7 @@ function differences(left: Map<string, string>, right: Map<string, string>): str
 /** Copies of migrations/ and sql/ that a test may change. */
 function scratchDirs(): { migrations: string; definitions: string } {
   const root = mkdtempSync(join(tmpdir(), 'clubdata-migrate-'));
-  afterAll(() => rmSync(root, { recursive: true, force: true }));
+  cleanUp(() => rmSync(root, { recursive: true, force: true }));
   const dirs = { migrations: join(root, 'migrations'), definitions: join(root, 'sql') };
   cpSync(MIGRATIONS_DIR, dirs.migrations, { recursive: true });
   cpSync(DEFINITIONS_DIR, dirs.definitions, { recursive: true });

@@ -4,9 +4,9 @@
 // worker is the real one (startPipeline) posting to a real receiver on loopback.
 import pg from 'pg';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Pool } from '../../src/db/pool.ts';
-import { createTestDatabase, insertClub } from '../helper.ts';
+import { cleanUp, createTestDatabase, insertClub } from '../helper.ts';
 import {
   deliveriesCounted,
   eventually,
@@ -36,7 +36,7 @@ async function setUp(delivery: Parameters<typeof runPipeline>[2]['delivery'] = {
   const { pool, url } = await createTestDatabase();
   const running = await runPipeline(pool, url, { backend: 'redis', delivery });
   const receiver = await new TestReceiver().start();
-  afterAll(() => receiver.stop());
+  cleanUp(() => receiver.stop());
   const club = await insertClub(pool);
   const api = await startClubApi(pool, running, club.id);
   return { pool, url, running, receiver, club, api };

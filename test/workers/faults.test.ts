@@ -62,8 +62,9 @@ interface Scene {
  * A scene for the running case; everything it started is stopped when the case ends (the case's
  * own onTestFinished: the cases run concurrently).
  */
-async function scene(backend: Backend, { onTestFinished }: TestContext): Promise<Scene> {
-  const { pool, url } = await createTestDatabase();
+async function scene(backend: Backend, context: TestContext): Promise<Scene> {
+  const { onTestFinished } = context;
+  const { pool, url } = await createTestDatabase({ within: context });
   const receiver = await new TestReceiver().start();
   const redis = new RedisProcess(await freePort());
   if (backend === 'redis') await redis.start();
@@ -273,20 +274,18 @@ describe.concurrent.each(['postgres', 'redis'] as const)('fault tolerance with r
 
 describe.concurrent.each(['postgres', 'redis'] as const)('one endpoint cannot hold back another, %s backend', (backend) => {
   it('every delivery to a healthy endpoint arrives while a hanging endpoint still holds all its requests', async (context) => {
-    const { pool, url } = await createTestDatabase();
+    const { pool, url } = await createTestDatabase({ within: context });
     // A lane slot each for the healthy, the hanging and the refusing endpoint, and no more: a
     // healthy delivery that waited for a slot or a lane the hanging endpoint holds would wait for
     // its timeout, which is longer than this case may take.
     const perEndpoint = 2;
     const running = await runPipeline(pool, url, {
       backend,
+      within: context,
       delivery: { timeoutMs: 600_000, concurrency: 3, perEndpointConcurrency: perEndpoint, retrySchedule: Array(5).fill(1000) },
     });
     const receiver = await new TestReceiver().start();
-    context.onTestFinished(async () => {
-      await receiver.stop();
-      await running.close();
-    });
+    context.onTestFinished(() => receiver.stop());
     const club = await insertClub(pool);
     const healthy = await insertEndpoint(pool, running.secretBox, club.id, receiver.url);
     const hanging = await insertEndpoint(pool, running.secretBox, club.id, receiver.url);

@@ -2,9 +2,9 @@
 // attempt's error, and retrying that job (what Bull Board's Retry button does) sends the
 // delivery once more. On both queue backends, with the real pipeline and receiver.
 import type { Job } from 'bullmq';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GivenUpJob } from '../../src/queue/queues.ts';
-import { createTestDatabase, insertClub } from '../helper.ts';
+import { cleanUp, createTestDatabase, insertClub } from '../helper.ts';
 import { eventually, insertCustomer, insertEndpoint, runPipeline } from './pipeline-helper.ts';
 import { TestReceiver } from './receiver.ts';
 
@@ -13,7 +13,7 @@ describe.each(['postgres', 'redis'] as const)('given-up deliveries, %s backend',
     const { pool, url } = await createTestDatabase();
     const running = await runPipeline(pool, url, { backend, delivery: { retrySchedule: [100] } });
     const receiver = await new TestReceiver().start();
-    afterAll(() => receiver.stop());
+    cleanUp(() => receiver.stop());
     const club = await insertClub(pool);
     const endpoint = await insertEndpoint(pool, running.secretBox, club.id, receiver.url);
     receiver.respond = () => ({ status: 503 });

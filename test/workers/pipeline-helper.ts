@@ -5,7 +5,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
-import { afterAll } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
 import type { Pool } from '../../src/db/pool.ts';
@@ -15,7 +14,7 @@ import { generateSigningSecret, type SecretBox } from '../../src/domain/secrets.
 import { createMetrics, type DeliveryMetrics } from '../../src/metrics.ts';
 import type { Pipeline } from '../../src/queue/pipeline.ts';
 import { startPipeline } from '../../workers/main.ts';
-import { bearer, testConfig, testSecretBox, TEST_REDIS_URL, uid } from '../helper.ts';
+import { bearer, cleanUp, testConfig, testSecretBox, TEST_REDIS_URL, uid, type Finishing } from '../helper.ts';
 
 /** A compressed schedule so that retries happen within a test. */
 export const FAST_DELIVERY: Config['delivery'] = {
@@ -35,7 +34,7 @@ export interface RunningPipeline {
   config: Config;
   metrics: DeliveryMetrics;
   /**
-   * Closes the pipeline now (once; it is closed when the file ends otherwise): a test that makes
+   * Closes the pipeline now (once; otherwise when the calling test, or the file, ends): a test that makes
    * a pipeline of its own gives back its connections when it ends, so that the next ones find
    * the server's connection slots free.
    */
@@ -46,7 +45,7 @@ export interface RunningPipeline {
 export async function runPipeline(
   pool: Pool,
   databaseUrl: string,
-  options: { backend: 'redis' | 'postgres'; delivery?: Partial<Config['delivery']>; environment?: Config['environment'] },
+  options: { backend: 'redis' | 'postgres'; delivery?: Partial<Config['delivery']>; environment?: Config['environment']; within?: Finishing },
 ): Promise<RunningPipeline> {
   const config = testConfig({
     environment: options.environment ?? 'development', // receivers are on loopback
@@ -66,7 +65,7 @@ export async function runPipeline(
   });
   let closing: Promise<void> | undefined;
   const close = () => (closing ??= pipeline.close());
-  afterAll(close);
+  cleanUp(close, options.within);
   return { pipeline, secretBox, config, metrics, close };
 }
 
@@ -129,7 +128,7 @@ export interface ClubApi {
 export async function startClubApi(pool: Pool, running: RunningPipeline, clubId: string): Promise<ClubApi> {
   const app = await buildApp({ config: running.config, pool, secretBox: running.secretBox });
   await app.ready();
-  afterAll(() => app.close());
+  cleanUp(() => app.close());
   const authorization = await bearer(pool, clubId, { scopes: [...DEFAULT_SCOPES, 'webhook_endpoints:write'] });
   const call: ClubApi['call'] = (method, url, body) =>
     app.inject({ method, url, headers: { authorization }, ...(body === undefined ? {} : { payload: body }) });
