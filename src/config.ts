@@ -41,13 +41,13 @@ export interface Config {
     timeoutMs: number;
     /** An endpoint failing for this long without a success is disabled. */
     disableAfterMs: number;
-    /** Endpoint lanes served at once per worker process (workers/deliver.ts). */
+    /** Endpoint lanes served at once per worker process (workers/5-delivery/). */
     concurrency: number;
     /** Requests in flight to one endpoint: the size of its lane's batches. */
     perEndpointConcurrency: number;
     /**
      * How long a lane with nothing due waits for a wake from its own process's relay before it
-     * ends (workers/deliver.ts). Not an environment setting: 250 ms; tests lengthen it so that
+     * ends (workers/5-delivery/). Not an environment setting: 250 ms; tests lengthen it so that
      * whether a lane lingers does not depend on how fast the machine is.
      */
     laneLingerMs: number;

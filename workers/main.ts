@@ -8,9 +8,9 @@ import { closeDeliveryAgents } from '../src/delivery/http-client.ts';
 import { logBackgroundError } from '../src/lifecycle.ts';
 import type { Pipeline, PipelineOptions } from '../src/queue/pipeline.ts';
 import { laneHasJob, logQueueErrors, openQueueBackend, QUEUE_NAMES, wakeLanes, type GivenUpJob, type LaneJob } from '../src/queue/queues.ts';
-import { createLaneProcessor } from './deliver.ts';
-import { createFanOut } from './fan-out.ts';
-import { SignalRelay } from './relay.ts';
+import { SignalRelay } from './3-relay/relay.ts';
+import { createFanOut } from './4-fan-out/fan-out.ts';
+import { createLanes } from './5-delivery/lanes.ts';
 
 /** How often the reconciler looks for lanes that have overdue work and no job. */
 const RECONCILE_EVERY_MS = 5_000;
@@ -27,7 +27,7 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
   });
   const deliveryQueue = backend.newQueue<LaneJob>(QUEUE_NAMES.delivery);
   const givenUpQueue = backend.newQueue<GivenUpJob>(QUEUE_NAMES.givenUp);
-  const lanes = createLaneProcessor({ pool, config, secretBox: options.secretBox, log, metrics, queue: deliveryQueue, givenUpQueue });
+  const lanes = createLanes({ pool, config, secretBox: options.secretBox, log, metrics, queue: deliveryQueue, givenUpQueue });
   // A lane running in this process is woken directly; the others through the queue. The relay's
   // fan-outs add deliveries after the lane's floor; a recovery or an operator's retry may make
   // older ones pending again, so their lanes look from the start (cd_claim_lane).

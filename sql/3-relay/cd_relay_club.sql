@@ -1,4 +1,4 @@
--- The relay's work on one club in one statement (workers/relay.ts): take the club's mark, fold
+-- The relay's work on one club in one statement (workers/3-relay/relay.ts): take the club's mark, fold
 -- in the fan-outs completed contiguously after it, and read the signals to fan out. As separate
 -- statements this was ten round trips per pass, and the relay makes a pass per committed
 -- transaction of the platform (docs/benchmarks.md).

@@ -1,4 +1,4 @@
--- The claim of one endpoint's delivery lane (workers/deliver.ts): up to `batch` of the
+-- The claim of one endpoint's delivery lane (workers/5-delivery/): up to `batch` of the
 -- endpoint's pending deliveries that are due and not leased, in sequence order, each for one
 -- attempt (counted now) under a lease that keeps every other lane off it until it lapses, with
 -- its target: the endpoint as it is now and the stored signal. Rows another transaction holds

@@ -1,6 +1,6 @@
--- Gives back deliveries a lane claimed ahead but did not attempt (workers/deliver.ts: the lane
--- is stopping, or a delivery waited in its lane so long that an attempt begun now could outlast
--- its lease): each is due again at once, unleased, and its claim no longer counts as an
+-- Gives back deliveries a lane claimed ahead but did not attempt (workers/5-delivery/lane-state.ts:
+-- the lane is stopping, or a delivery waited in its lane so long that an attempt begun now could
+-- outlast its lease): each is due again at once, unleased, and its claim no longer counts as an
 -- attempt. A delivery whose attempt count moved on since (its lease lapsed and another lane
 -- claimed it) is left alone. Returns how many were given back. A statement per key, as in
 -- cd_fan_out_signals (which says why).

@@ -309,7 +309,7 @@ export async function recoverDeliveries(pool: Pool, request: RecoveryRequest): P
               )::text AS body`,
       p.values,
     );
-    // Sent at commit: the pipeline wakes the endpoint's lane at once (workers/relay.ts).
+    // Sent at commit: the pipeline wakes the endpoint's lane at once (workers/3-relay/relay.ts).
     await client.query(`SELECT pg_notify('clubdata_lanes', $1 || ' ' || $2)`, [request.clubId, request.endpointId]);
     return { outcome: 'queued', body: result.rows[0]!.body } as const;
   });

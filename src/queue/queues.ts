@@ -12,7 +12,7 @@ export const QUEUE_NAMES = {
 
 /**
  * One endpoint's delivery lane: the job that claims the endpoint's due deliveries, posts them and
- * records them (workers/deliver.ts). The deliveries table says what is due; a lane job carries
+ * records them (workers/5-delivery/). The deliveries table says what is due; a lane job carries
  * nothing else, so a lost one is made again from the table.
  */
 export interface LaneJob {

@@ -63,7 +63,7 @@ describe('a lane that put itself back in the queue while its lock was being rene
     const backend = openQueueBackend({ redisUrl: TEST_REDIS_URL, databaseUrl: 'postgresql://unused/db', prefix: `t${randomBytes(5).toString('hex')}`, onError: logQueueErrors(log) });
     const queue = backend.newQueue<LaneJob>('lanes');
     let ran = 0;
-    // As workers/deliver.ts hands a lane back: moved to delayed (its lock released), then, a moment
+    // As a lane is parked (workers/5-delivery/lane-io.ts): moved to delayed (its lock released), then, a moment
     // later, DelayedError; the extender's timer (every lockDuration / 2) falls in that moment.
     const worker = backend.newWorker<LaneJob>(
       'lanes',
@@ -100,7 +100,7 @@ describe("BullMQ's PostgreSQL backend", () => {
     const backend = openQueueBackend({ redisUrl: undefined, databaseUrl: url, prefix: `t${randomBytes(5).toString('hex')}`, onError: (error) => errors.push(error) });
     const queue = backend.newQueue<LaneJob>('lanes');
     const lanes: LaneJob[] = Array.from({ length: 30 }, (_, i) => ({ clubId: 'club_burst', endpointId: `we_${i}` }));
-    // A lane as workers/deliver.ts runs one: some work, then back to the queue (delayed) until its
+    // A lane as workers/5-delivery/ runs one: some work, then back to the queue (delayed) until its
     // next due time, a few ms away, so that many lanes come due together.
     const worker = backend.newWorker<LaneJob>(
       'lanes',

@@ -1,4 +1,4 @@
-// The relay (workers/relay.ts) on a real database: committed signals are fanned out in sequence
+// The relay (workers/3-relay/relay.ts) on a real database: committed signals are fanned out in sequence
 // order, and a fan-out that finished without its writes (forgotten by a PostgreSQL crash, or
 // failed while the database was away) is run again once the club's mark has been stuck for
 // resendAfterMs. Stuck means signals pending behind the mark all that time: a mark that stood
@@ -7,8 +7,8 @@ import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Pool } from '../../src/db/pool.ts';
 import type { PendingSignal } from '../../src/db/relay.ts';
-import { createFanOut } from '../../workers/fan-out.ts';
-import { SignalRelay } from '../../workers/relay.ts';
+import { createFanOut } from '../../workers/4-fan-out/fan-out.ts';
+import { SignalRelay } from '../../workers/3-relay/relay.ts';
 import { createTestDatabase, insertClub } from '../helper.ts';
 import { insertCustomer } from './pipeline-helper.ts';
 

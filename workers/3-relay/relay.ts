@@ -1,13 +1,13 @@
-// Relay: committed signals are fanned out (workers/fan-out.ts), club by club in sequence order.
+// Relay: committed signals are fanned out (workers/4-fan-out/fan-out.ts), club by club in sequence order.
 // Woken by the signals' NOTIFY, with a polling fallback, so a missed notification delays a
 // signal but never loses it. A club's mark in signal_relay only moves past a signal once its
 // fan-out is recorded, so a fan-out whose writes were lost (a PostgreSQL crash forgets the
 // pipeline's last unflushed commits, docs/webhooks.md) is run again once the mark is stuck.
 import type { Logger } from 'pino';
-import { clubsWithPendingSignals, relayClub, signalsAfter, type PendingSignal } from '../src/db/relay.ts';
-import type { Pool } from '../src/db/pool.ts';
-import { logBackgroundError } from '../src/lifecycle.ts';
-import { NotificationListener } from '../src/db/notifications.ts';
+import { clubsWithPendingSignals, relayClub, signalsAfter, type PendingSignal } from '../../src/db/relay.ts';
+import type { Pool } from '../../src/db/pool.ts';
+import { logBackgroundError } from '../../src/lifecycle.ts';
+import { NotificationListener } from '../../src/db/notifications.ts';
 
 export interface RelayOptions {
   pool: Pool;

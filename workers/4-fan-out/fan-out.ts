@@ -1,14 +1,14 @@
 // Fan-out: a club's committed signals -> their deliveries (one per matching active endpoint that
 // existed before the signal, idempotent by (signal, endpoint)) -> a wake for each of those
-// endpoints' lanes. A step of the relay's pass (workers/relay.ts) rather than a queue job of its
+// endpoints' lanes. A step of the relay's pass (workers/3-relay/relay.ts) rather than a queue job of its
 // own: on BullMQ's PostgreSQL backend a job per signal was the pipeline's bottleneck, with the
 // fan-out queue thousands of jobs behind (docs/benchmarks.md). Re-running it is harmless: the
 // rows exist already and a lane is woken at most once.
 import type { Logger } from 'pino';
-import { fanOutSignal } from '../src/db/deliveries.ts';
-import type { Pool } from '../src/db/pool.ts';
-import type { PendingSignal } from '../src/db/relay.ts';
-import type { LaneJob } from '../src/queue/queues.ts';
+import { fanOutSignal } from '../../src/db/deliveries.ts';
+import type { Pool } from '../../src/db/pool.ts';
+import type { PendingSignal } from '../../src/db/relay.ts';
+import type { LaneJob } from '../../src/queue/queues.ts';
 
 export interface FanOutOptions {
   pool: Pool;

@@ -1,0 +1,333 @@
+// A lane's scheduling (workers/5-delivery/lane.ts, lane-state.ts) with a fake of its I/O and fake
+// timers: what it claims and when, what it posts, what it gives back, how it lingers, parks and
+// ends, what a wake and a stop do. Nothing here touches a database or a queue; the same lane on
+// real ones is tested end to end in pipeline.test.ts and faults.test.ts.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { runLane, type LaneHost } from '../../workers/5-delivery/lane.ts';
+import type { LaneIO } from '../../workers/5-delivery/lane-io.ts';
+import { LaneState, type LaneLimits } from '../../workers/5-delivery/lane-state.ts';
+
+const LIMITS: LaneLimits = { window: 5, ahead: 10, refillAt: 5, postableForMs: 9_000, lingerMs: 250, floorForMs: 1_000 };
+
+class Deferred<T> {
+  resolve!: (value: T) => void;
+  reject!: (error: unknown) => void;
+  readonly promise = new Promise<T>((resolve, reject) => {
+    this.resolve = resolve;
+    this.reject = reject;
+  });
+}
+
+class Parked extends Error {}
+
+/**
+ * The lane's I/O as a script the test plays: deliveries are sequence numbers; every call is
+ * recorded and answered when the test says (claims and next-due answers from `due`, the
+ * endpoint's pending deliveries; attempts when the test answers them).
+ */
+class FakeIO implements LaneIO<number> {
+  /** Pending deliveries of the endpoint, due now, not claimed. */
+  due: number[] = [];
+  /** What nextDue answers when nothing in `due` is left. */
+  later: number | null = null;
+  readonly claims: { room: number; fromSequence: number }[] = [];
+  readonly released: number[] = [];
+  readonly posted: number[] = [];
+  readonly parked: { inMs: number; recheck: boolean }[] = [];
+  /** Requests in flight, by delivery: answer one with answer(). */
+  readonly inFlight = new Map<number, Deferred<{ recorded: Promise<unknown> }>>();
+  /** Claims the test holds back (holdClaims), answered by releaseClaim(). */
+  holdClaims = false;
+  readonly heldClaims: (() => void)[] = [];
+  maxInFlight = 0;
+  claimError: Error | undefined;
+
+  claim(room: number, fromSequence: number) {
+    this.claims.push({ room, fromSequence });
+    if (this.claimError) return Promise.reject(this.claimError);
+    const answer = () => {
+      const claimed = this.due.filter((s) => s >= fromSequence).slice(0, room);
+      this.due = this.due.filter((s) => !claimed.includes(s));
+      return { claimed, floor: Math.min(...this.due, ...claimed, 1_000_000) };
+    };
+    if (!this.holdClaims) return Promise.resolve().then(answer);
+    return new Promise<{ claimed: number[]; floor: number }>((resolve) => this.heldClaims.push(() => resolve(answer())));
+  }
+
+  release(deliveries: number[]) {
+    this.released.push(...deliveries);
+    this.due.push(...deliveries);
+    this.due.sort((a, b) => a - b);
+    return Promise.resolve();
+  }
+
+  nextDue() {
+    return Promise.resolve(this.due.length > 0 ? 0 : this.later);
+  }
+
+  attempt(delivery: number) {
+    this.posted.push(delivery);
+    const answer = new Deferred<{ recorded: Promise<unknown> }>();
+    this.inFlight.set(delivery, answer);
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight.size);
+    return answer.promise;
+  }
+
+  /** Answers the request for `delivery` (recorded at once). */
+  answer(delivery: number) {
+    const request = this.inFlight.get(delivery);
+    if (!request) throw new Error(`delivery ${delivery} is not in flight`);
+    this.inFlight.delete(delivery);
+    request.resolve({ recorded: Promise.resolve() });
+  }
+
+  answerAll() {
+    for (const delivery of [...this.inFlight.keys()]) this.answer(delivery);
+  }
+
+  park(inMs: number, recheck: boolean): Promise<never> {
+    this.parked.push({ inMs, recheck });
+    return Promise.reject(new Parked());
+  }
+}
+
+/** A lane on a fake I/O, with the handles a test needs. */
+function startLane(io: FakeIO, { mayLinger = true, limits = LIMITS } = {}) {
+  const state = new LaneState<number>();
+  const bell: { ring?: () => void } = {};
+  let left = false;
+  const host: LaneHost = { mayLinger: () => mayLinger, leave: () => void (left = true) };
+  const outcome = runLane(state, io, limits, host, bell).then(
+    (summary) => ({ ended: summary }),
+    (error: unknown) => ({ error }),
+  );
+  let settled: { ended: string } | { error: unknown } | undefined;
+  void outcome.then((o) => (settled = o));
+  return {
+    state,
+    outcome,
+    settled: () => settled,
+    left: () => left,
+    wake(fromStart = false) {
+      state.woken(fromStart);
+      bell.ring?.();
+    },
+    stop() {
+      state.stop();
+      bell.ring?.();
+    },
+  };
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+/** Lets every promise callback that can run, run (timers stay where they are). */
+const settle = () => vi.advanceTimersByTimeAsync(0);
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('a lane', () => {
+  it('claims a window and two more at once, posts a window, and fills each freed slot from what it claimed ahead', async () => {
+    const io = new FakeIO();
+    io.due = range(1, 40);
+    const lane = startLane(io);
+    await settle();
+    expect(io.claims[0]).toEqual({ room: 15, fromSequence: 0 });
+    expect(io.posted).toEqual([1, 2, 3, 4, 5]);
+    expect(lane.state.ahead.map((a) => a.delivery)).toEqual(range(6, 15));
+
+    io.answer(1);
+    await settle();
+    // One slot freed: filled from ahead at once; no claim for one slot of room.
+    expect(io.posted).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(io.claims).toHaveLength(1);
+
+    for (const d of [2, 3, 4, 5]) io.answer(d);
+    await settle();
+    // A window of room: claimed again, from the floor of the last claim (the lowest pending
+    // delivery it saw, leased ones included).
+    expect(io.claims).toHaveLength(2);
+    expect(io.claims[1]!.fromSequence).toBe(1);
+    expect(io.maxInFlight).toBe(5);
+  });
+
+  it('never has more than its window in flight, and posts every due delivery once, in sequence order', async () => {
+    const io = new FakeIO();
+    io.due = range(1, 100);
+    const lane = startLane(io);
+    while (!lane.settled()) {
+      await settle();
+      // Answered in an order of their own: the oldest last.
+      const flying = [...io.inFlight.keys()].sort((a, b) => b - a);
+      for (const d of flying.slice(0, 3)) io.answer(d);
+      if (flying.length > 0 && flying.length <= 3) io.answerAll();
+      await vi.advanceTimersByTimeAsync(300);
+    }
+    expect(io.maxInFlight).toBe(5);
+    expect(io.posted).toEqual(range(1, 100));
+    expect(lane.settled()).toEqual({ ended: '100 attempts' });
+  });
+
+  it('one request that hangs holds only its own slot: the others go on, and a wake is acted on at once', async () => {
+    const io = new FakeIO();
+    io.due = [1];
+    const lane = startLane(io);
+    await settle();
+    expect(io.posted).toEqual([1]); // hangs: never answered in this test
+    // The claim came back short: nothing more is due as far as the lane knows.
+    io.due = range(2, 8);
+    lane.wake();
+    await settle();
+    // The wake made the lane claim while the hanging request is still in flight.
+    expect(io.claims).toHaveLength(2);
+    expect(io.posted).toEqual([1, 2, 3, 4, 5]);
+    io.answer(2);
+    io.answer(3);
+    await settle();
+    expect(io.posted).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(io.inFlight.has(1)).toBe(true);
+  });
+
+  it('a wake that comes while a claim is under way makes it claim again after a short claim', async () => {
+    const io = new FakeIO();
+    io.holdClaims = true;
+    io.due = [1];
+    const lane = startLane(io);
+    await settle();
+    expect(io.claims).toHaveLength(1);
+    // Committed after the claim's snapshot: the relay wakes the lane while the claim runs.
+    lane.wake();
+    io.heldClaims.shift()!();
+    io.due.push(2);
+    await settle();
+    expect(io.claims).toHaveLength(2);
+    io.heldClaims.shift()!();
+    await settle();
+    expect(io.posted).toEqual([1, 2]);
+  });
+
+  it('gives back what it claimed ahead once it waited too long to be posted inside its lease', async () => {
+    const io = new FakeIO();
+    io.due = range(1, 15);
+    startLane(io);
+    await settle();
+    expect(io.posted).toEqual([1, 2, 3, 4, 5]);
+    await vi.advanceTimersByTimeAsync(LIMITS.postableForMs + 1);
+    io.answer(1);
+    await settle();
+    // 6..15 waited longer than postableForMs: given back, not posted; then claimed again.
+    expect(io.released).toEqual(range(6, 15));
+    expect(io.posted.slice(5)).toEqual([6]);
+  });
+
+  it('with nothing due, lingers for a wake, then parks until the next due time less what it lingered', async () => {
+    const io = new FakeIO();
+    io.due = [1];
+    io.later = 5_000;
+    const lane = startLane(io);
+    await settle();
+    io.answer(1);
+    await settle();
+    await vi.advanceTimersByTimeAsync(LIMITS.lingerMs - 1);
+    expect(io.parked).toEqual([]);
+    expect(lane.left()).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(io.parked).toEqual([{ inMs: 5_000 - LIMITS.lingerMs, recheck: true }]);
+    expect(lane.left()).toBe(true);
+    expect(lane.settled()).toMatchObject({ error: expect.any(Parked) });
+  });
+
+  it('a wake while it lingers makes it claim again, not park', async () => {
+    const io = new FakeIO();
+    io.due = [1];
+    io.later = null;
+    const lane = startLane(io);
+    await settle();
+    io.answer(1);
+    await vi.advanceTimersByTimeAsync(100);
+    io.due = [2];
+    lane.wake();
+    await settle();
+    expect(io.posted).toEqual([1, 2]);
+    expect(io.parked).toEqual([]);
+    io.answer(2);
+    await vi.advanceTimersByTimeAsync(LIMITS.lingerMs);
+    expect(lane.settled()).toEqual({ ended: '2 attempts' });
+  });
+
+  it('does not linger when the process has few lane slots free: it ends at once when nothing is pending', async () => {
+    const io = new FakeIO();
+    io.due = [1];
+    const lane = startLane(io, { mayLinger: false });
+    await settle();
+    io.answer(1);
+    await settle();
+    expect(lane.settled()).toEqual({ ended: '1 attempts' });
+  });
+
+  it('looks again once at once when one is due right after a short claim, then waits 100 ms in the queue', async () => {
+    const io = new FakeIO();
+    io.due = [1];
+    startLane(io);
+    await settle();
+    // Pending and due, but not claimable (another transaction holds it): claims find nothing.
+    io.nextDue = () => Promise.resolve(0);
+    io.answer(1);
+    await settle();
+    expect(io.claims.map((c) => c.fromSequence)).toEqual([0, 0]);
+    expect(io.parked).toEqual([{ inMs: 100, recheck: false }]);
+  });
+
+  it('claims from the floor of its last claim, from the start again after floorForMs or a wake from the start', async () => {
+    const io = new FakeIO();
+    io.due = range(10, 12);
+    const lane = startLane(io);
+    await settle();
+    io.answerAll();
+    await settle();
+    io.due = [20];
+    lane.wake();
+    await settle();
+    expect(io.claims.at(-1)!.fromSequence).toBe(10); // the floor of the claim before
+    io.answerAll();
+    io.due = [5];
+    lane.wake(true);
+    await settle();
+    expect(io.claims.at(-1)!.fromSequence).toBe(0);
+    io.answerAll();
+    await settle();
+    io.due = [30];
+    await vi.advanceTimersByTimeAsync(LIMITS.floorForMs + 1);
+    lane.wake();
+    await settle();
+    expect(io.claims.at(-1)!.fromSequence).toBe(0);
+  });
+
+  it('on stop, finishes what is in flight, gives back what it claimed ahead, and parks at once', async () => {
+    const io = new FakeIO();
+    io.due = range(1, 20);
+    const lane = startLane(io);
+    await settle();
+    lane.stop();
+    await settle();
+    expect(io.released).toEqual(range(6, 15));
+    expect(io.parked).toEqual([]);
+    io.answerAll();
+    await settle();
+    expect(io.parked).toEqual([{ inMs: 0, recheck: false }]);
+    expect(io.posted).toEqual([1, 2, 3, 4, 5]);
+    expect(lane.state.attempts).toBe(5);
+  });
+
+  it('fails when a statement fails, with that error', async () => {
+    const io = new FakeIO();
+    io.claimError = new Error('database away');
+    const lane = startLane(io);
+    await settle();
+    expect(lane.settled()).toEqual({ error: io.claimError });
+  });
+});

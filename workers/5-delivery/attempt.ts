@@ -1,0 +1,216 @@
+// One attempt of one claimed delivery, in short named steps over an explicit context, as in
+// Svix's worker:
+//   prepare         the signed request
+//   call            the POST; whatever the receiver or the network does comes back as an outcome
+//   handle success  record the attempt (record, one path for success and failure)
+//   handle failure  record it, count it, log it; a failure is retried later, given up, or
+//                   disables the endpoint, as cd_record_attempts decides
+// workers/README.md follows a delivery; docs/webhooks.md states the rules receivers see.
+import type { Queue } from 'bullmq';
+import type { Logger } from 'pino';
+import type { Config } from '../../src/config.ts';
+import { recordAttempt, type AttemptResult, type ClaimedDelivery, type DeliveryTarget } from '../../src/db/deliveries.ts';
+import type { Pool } from '../../src/db/pool.ts';
+import { postDelivery, type AttemptOutcome } from '../../src/delivery/http-client.ts';
+import { attemptsAllowed, nextRetryDelay } from '../../src/domain/retry-schedule.ts';
+import type { SecretBox } from '../../src/domain/secrets.ts';
+import { signDelivery, type DeliveryHeaders } from '../../src/domain/signing.ts';
+import type { DeliveryMetrics } from '../../src/metrics.ts';
+import { reportGivenUp, type GivenUpJob } from '../../src/queue/queues.ts';
+
+/** What every attempt of a process shares. */
+export interface AttemptContext {
+  pool: Pool;
+  log: Logger;
+  metrics: DeliveryMetrics;
+  /** Where a given-up delivery is shown to operators. */
+  givenUpQueue: Queue<GivenUpJob>;
+  schedule: readonly number[];
+  maxAttempts: number;
+  timeoutMs: number;
+  disableAfterMs: number;
+  /** Private addresses are refused outside development (src/delivery/http-client.ts). */
+  guard: 'allow-private' | 'public-only';
+  openSecret: (sealed: Buffer) => string;
+}
+
+export function createAttemptContext(options: {
+  pool: Pool;
+  config: Config;
+  secretBox: SecretBox;
+  log: Logger;
+  metrics: DeliveryMetrics;
+  givenUpQueue: Queue<GivenUpJob>;
+}): AttemptContext {
+  const { config } = options;
+  return {
+    pool: options.pool,
+    log: options.log,
+    metrics: options.metrics,
+    givenUpQueue: options.givenUpQueue,
+    schedule: config.delivery.retrySchedule,
+    maxAttempts: attemptsAllowed(config.delivery.retrySchedule),
+    timeoutMs: config.delivery.timeoutMs,
+    disableAfterMs: config.delivery.disableAfterMs,
+    guard: config.environment === 'development' ? 'allow-private' : 'public-only',
+    openSecret: createSecretOpener(options.secretBox),
+  };
+}
+
+/** A claimed delivery as the steps see it. */
+export interface Attempt extends ClaimedDelivery {
+  /** The attempt's logger, made only when there is something to say at the level in force. */
+  log: () => Logger;
+}
+
+export function toAttempt(context: AttemptContext, delivery: ClaimedDelivery): Attempt {
+  return {
+    ...delivery,
+    log: () => context.log.child({ signal_id: delivery.target.signalId, endpoint_id: delivery.key.endpointId, club_id: delivery.key.clubId }),
+  };
+}
+
+/** What prepare hands to call: the signed request. */
+interface SignedRequest {
+  url: string;
+  headers: DeliveryHeaders;
+  body: string;
+  /** The signature's timestamp, and the attempt's in its record. */
+  attemptedAt: Date;
+}
+
+/**
+ * Makes the attempt: prepare, call, then the handling of its outcome. Resolves once the request
+ * is answered, with the record under way: the lane's window is for requests, not for database
+ * round trips.
+ */
+export async function makeAttempt(context: AttemptContext, attempt: Attempt): Promise<{ recorded: Promise<string> }> {
+  const request = prepare(context, attempt.target);
+  const outcome = await call(context, request);
+  return {
+    recorded: outcome.kind === 'success' ? handleSuccess(context, attempt, request, outcome) : handleFailure(context, attempt, request, outcome),
+  };
+}
+
+/** Signs the stored signal with the endpoint's secrets: the current one, and the previous during a rotation. */
+function prepare(context: AttemptContext, target: DeliveryTarget): SignedRequest {
+  const secrets = [context.openSecret(target.secret), ...(target.previousSecret ? [context.openSecret(target.previousSecret)] : [])];
+  const attemptedAt = new Date();
+  const headers = signDelivery({
+    signalId: target.signalId,
+    timestampSeconds: Math.floor(attemptedAt.getTime() / 1000),
+    body: target.body,
+    secrets,
+  });
+  return { url: target.url, headers, body: target.body, attemptedAt };
+}
+
+/** Posts the request; whatever the receiver or the network does comes back as an outcome, never thrown. */
+async function call(context: AttemptContext, request: SignedRequest): Promise<AttemptOutcome> {
+  const outcome = await postDelivery({
+    url: request.url,
+    headers: request.headers,
+    body: request.body,
+    timeoutMs: context.timeoutMs,
+    guard: context.guard,
+  });
+  context.metrics.attemptDuration.observe({ kind: outcome.kind }, outcome.durationMs / 1000);
+  return outcome;
+}
+
+async function handleSuccess(context: AttemptContext, attempt: Attempt, request: SignedRequest, outcome: AttemptOutcome): Promise<string> {
+  await record(context, attempt, request, outcome, null);
+  context.metrics.deliveries.inc({ outcome: 'succeeded' });
+  context.metrics.lag.observe((Date.now() - attempt.target.signalCreatedAt.getTime()) / 1000);
+  // Debug, not info: at a thousand deliveries a second, a line each is a cost of its own;
+  // the attempt row and the metrics record every success.
+  if (context.log.isLevelEnabled('debug')) attempt.log().debug(summary(context, attempt, outcome), 'delivery succeeded');
+  return 'succeeded';
+}
+
+async function handleFailure(context: AttemptContext, attempt: Attempt, request: SignedRequest, outcome: AttemptOutcome): Promise<string> {
+  // Null when the schedule is exhausted: the record then gives up.
+  const retryDelayMs = nextRetryDelay(context.schedule, attempt.attempt, { retryAfterMs: outcome.retryAfterMs ?? undefined });
+  const result = await record(context, attempt, request, outcome, retryDelayMs);
+  const line = { ...summary(context, attempt, outcome), error: outcome.error };
+  const { metrics } = context;
+  switch (result.outcome) {
+    case 'retry':
+      metrics.deliveries.inc({ outcome: 'retried' });
+      attempt.log().info({ ...line, retry_in_ms: result.delayMs }, 'delivery attempt failed; will retry');
+      return 'retry';
+    case 'failed':
+      metrics.deliveries.inc({ outcome: 'failed' });
+      attempt.log().warn(line, 'delivery failed: retry schedule exhausted');
+      await showGivenUp(context, attempt, outcome);
+      return 'failed';
+    case 'endpoint_disabled':
+      metrics.deliveries.inc({ outcome: 'failed' });
+      metrics.endpointsDisabled.inc({ reason: result.reason });
+      attempt.log().warn({ ...line, reason: result.reason }, 'delivery failed; endpoint disabled');
+      await showGivenUp(context, attempt, outcome);
+      return 'failed';
+    case 'succeeded':
+      throw new Error('a failed attempt was recorded as a success');
+  }
+}
+
+/** A failed job in Bull Board's given-up queue, with the last error; never fails the lane. */
+async function showGivenUp(context: AttemptContext, attempt: Attempt, outcome: AttemptOutcome): Promise<void> {
+  const job: GivenUpJob = {
+    ...attempt.key,
+    signalId: attempt.target.signalId,
+    attempts: attempt.attempt,
+    error: outcome.error ?? `HTTP ${outcome.statusCode}`,
+  };
+  await reportGivenUp(context.givenUpQueue, job).catch((error: unknown) =>
+    attempt.log().error({ err: error }, 'could not show the given-up delivery in the queue dashboard'),
+  );
+}
+
+/** The one way an attempt is recorded, success or failure; the database settles what follows. */
+function record(
+  context: AttemptContext,
+  attempt: Attempt,
+  request: SignedRequest,
+  outcome: AttemptOutcome,
+  retryDelayMs: number | null,
+): Promise<AttemptResult> {
+  return recordAttempt(
+    context.pool,
+    attempt.key,
+    attempt.target.signalId,
+    {
+      attemptNumber: attempt.attempt,
+      attemptedAt: request.attemptedAt,
+      statusCode: outcome.statusCode,
+      error: outcome.error,
+      durationMs: Math.round(outcome.durationMs),
+      responseExcerpt: outcome.responseExcerpt,
+    },
+    { succeeded: outcome.kind === 'success', gone: outcome.gone, retryDelayMs, disableAfterMs: context.disableAfterMs },
+  );
+}
+
+function summary(context: AttemptContext, attempt: Attempt, outcome: AttemptOutcome) {
+  return { attempt: attempt.attempt, of: context.maxAttempts, status_code: outcome.statusCode, duration_ms: Math.round(outcome.durationMs) };
+}
+
+/**
+ * Opens sealed secrets, keeping them by their sealed bytes: AES-GCM setup at every attempt was a
+ * tenth of the worker's own CPU. A rotated secret has new sealed bytes, so an entry is never
+ * stale; the map is emptied when it grows past any realistic number of endpoints.
+ */
+function createSecretOpener(secretBox: SecretBox): (sealed: Buffer) => string {
+  const opened = new Map<string, string>();
+  return (sealed) => {
+    const key = sealed.toString('base64');
+    let secret = opened.get(key);
+    if (secret === undefined) {
+      if (opened.size >= 10_000) opened.clear();
+      secret = secretBox.open(sealed);
+      opened.set(key, secret);
+    }
+    return secret;
+  };
+}

@@ -1,0 +1,62 @@
+// Everything a lane does to the world, behind one interface: the lane (lane.ts) decides, this
+// acts. The real one works on the deliveries table (src/db/deliveries.ts, sql/5-delivery/), the
+// endpoint's URL (attempt.ts) and the lane's own queue job; tests give a lane a fake.
+import { DelayedError, type Job, type Queue } from 'bullmq';
+import type { Logger } from 'pino';
+import { claimLane, laneNextDue, releaseDeliveries, type ClaimedDelivery } from '../../src/db/deliveries.ts';
+import { wakeLanes, type LaneJob } from '../../src/queue/queues.ts';
+import { makeAttempt, toAttempt, type Attempt, type AttemptContext } from './attempt.ts';
+
+/** A lane's I/O, over deliveries of type D (claimed for one attempt each). */
+export interface LaneIO<D> {
+  /**
+   * Claims up to `room` of the endpoint's due deliveries, in sequence order, from `fromSequence`
+   * (cd_claim_lane), each leased for one attempt. `floor`: no pending delivery of the endpoint
+   * has a lower sequence than this.
+   */
+  claim(room: number, fromSequence: number): Promise<{ claimed: D[]; floor: number }>;
+  /** Gives back deliveries claimed but not attempted: due again at once, their claim not counted. */
+  release(deliveries: D[]): Promise<void>;
+  /** In how many ms the endpoint has work again (0: now); null when nothing is pending. */
+  nextDue(): Promise<number | null>;
+  /** Posts the delivery; resolves when it is answered, with its record under way. */
+  attempt(delivery: D): Promise<{ recorded: Promise<unknown> }>;
+  /**
+   * Puts the lane back in the queue until `inMs` from now, and never returns (it throws what
+   * tells the queue the job was moved). With `recheck`, wakes the lane again if a delivery
+   * became due meanwhile.
+   */
+  park(inMs: number, recheck: boolean): Promise<never>;
+}
+
+/** The lane's I/O on the database and its queue job. */
+export function createLaneIO(context: AttemptContext & { leaseMs: number; queue: Queue<LaneJob> }, job: Job<LaneJob>, token: string | undefined, log: () => Logger): LaneIO<Attempt> {
+  const { pool, leaseMs, metrics } = context;
+  const { clubId, endpointId } = job.data;
+  const nextDue = () => laneNextDue(pool, clubId, endpointId);
+  return {
+    async claim(room, fromSequence) {
+      const result = await claimLane(pool, clubId, endpointId, room, leaseMs, fromSequence);
+      if (result.canceled > 0) {
+        log().info({ deliveries: result.canceled }, 'deliveries canceled: endpoint deleted or disabled');
+        metrics.deliveries.inc({ outcome: 'canceled' }, result.canceled);
+      }
+      return { claimed: result.claimed.map((delivery: ClaimedDelivery) => toAttempt(context, delivery)), floor: result.floor };
+    },
+    async release(deliveries) {
+      await releaseDeliveries(pool, clubId, endpointId, deliveries.map((a) => ({ sequence: a.key.sequence, attempt: a.attempt })));
+    },
+    nextDue,
+    attempt: (delivery) => makeAttempt(context, delivery),
+    // A wake that arrived while the lane ran is kept by BullMQ only until the lane finishes,
+    // which this is not: so, with `recheck`, look once more after the move.
+    async park(inMs, recheck) {
+      await job.moveToDelayed(Date.now() + inMs, token);
+      if (recheck) {
+        const nextMs = await nextDue();
+        if (nextMs === 0) await wakeLanes(context.queue, [job.data]);
+      }
+      throw new DelayedError();
+    },
+  };
+}

@@ -1,0 +1,285 @@
+// A lane's state and the one pure function that decides its next step (nextStep). The lane
+// (lane.ts) runs the steps against the world through LaneIO (lane-io.ts) and reports back what
+// happened through the named transitions below; nothing else changes the state. So the
+// scheduling (claiming ahead, lingering, the claim's floor, giving back, waking) is tested with
+// a fake LaneIO and fake timers (test/workers/lane-state.test.ts), in milliseconds.
+//
+// workers/README.md follows one delivery through a lane; docs/webhooks.md states the rules
+// receivers see (how many requests at once, what a lease is).
+
+/** What a lane may do, fixed for the lane's run (createLanes derives them from the config). */
+export interface LaneLimits {
+  /** Requests to the endpoint in flight at most (DELIVERY_PER_ENDPOINT_CONCURRENCY). */
+  window: number;
+  /** Deliveries claimed ahead of the window at most, so that a freed slot is filled at once. */
+  ahead: number;
+  /** A claim is made once this much room is free (at once when the lane holds nothing). */
+  refillAt: number;
+  /**
+   * A delivery claimed ahead is posted only this long after its claim, so that its attempt ends
+   * inside its lease; after that it is given back to the table instead.
+   */
+  postableForMs: number;
+  /** How long a lane with nothing due now stays for a wake before it leaves (config.delivery.laneLingerMs). */
+  lingerMs: number;
+  /**
+   * How long claims start from the floor of the last claim before one looks at the endpoint's
+   * whole range again: the bound on how late a lane finds a delivery made pending below its
+   * floor by something it was not told about (cd_claim_lane).
+   */
+  floorForMs: number;
+}
+
+/** A delivery claimed ahead of the window, and when. */
+interface ClaimedAhead<D> {
+  delivery: D;
+  claimedAt: number;
+}
+
+/** The lane's claims: whether one is under way, where the next starts, whether one could find work. */
+interface ClaimState {
+  /** A claim statement is under way. */
+  pending: boolean;
+  /** Where claims start (cd_claim_lane's from_sequence): 0 is the endpoint's whole range. */
+  floor: number;
+  /** When a claim last looked at the whole range. */
+  wholeRangeAt: number;
+  /**
+   * Whether a look at the table could find work: the last claim filled all the room it had, an
+   * attempt was answered since it began, or the lane was woken.
+   */
+  mayBeDue: boolean;
+  /** A delivery found due right after a claim came back short was claimed again, once, at once. */
+  lookedAgain: boolean;
+  /** `answered`, `wake.count` and `wake.fromStart` when the claim under way began. */
+  answeredAtStart: number;
+  wakesAtStart: number;
+  fromStartWakesAtStart: number;
+}
+
+/** The lane's wakes: deliveries were made for its endpoint since it last looked. */
+interface WakeState {
+  /** Woken since the lane last found nothing to do. */
+  woken: boolean;
+  /** Wakes in this run. */
+  count: number;
+  /** Wakes that asked for a look from the start of the range (a recovery, an operator's retry). */
+  fromStart: number;
+}
+
+/**
+ * Once nothing is in flight, claimed or being recorded: what the lane knows of its next due time.
+ * `asking`: the question is under way; `known`: the answer, null when nothing is pending, and
+ * the linger that follows (until `lingerUntil`, null when the lane does not linger).
+ */
+type IdleState =
+  | { phase: 'busy' }
+  | { phase: 'asking' }
+  | { phase: 'known'; nextMs: number | null; since: number; lingerUntil: number | null };
+
+/** What the lane does next; the lane applies it and calls nextStep again. */
+export type LaneStep<D> =
+  /** A statement failed (the database is away): the lane fails; the deliveries' leases bring them back. */
+  | { kind: 'fail'; error: unknown }
+  /** Post these from what was claimed ahead; give those back (too old to post, or the lane stops). */
+  | { kind: 'dispatch'; post: D[]; giveBack: D[] }
+  /** Claim up to `room` due deliveries, from `fromSequence`. */
+  | { kind: 'claim'; room: number; fromSequence: number }
+  /** A wake came while the lane looked idle: look for work again. */
+  | { kind: 'take-wake' }
+  /** Ask when the endpoint's next delivery is due. */
+  | { kind: 'ask-next-due' }
+  /** One was due right after a claim came back short: claim again at once, from the start. */
+  | { kind: 'look-again' }
+  /** Nothing to do until an I/O ends, a wake comes, or `until` (a linger's end). */
+  | { kind: 'wait'; until: number | null }
+  /** Leave the registry and go back to the queue for `inMs`; with `recheck`, wake the lane again if work became due meanwhile. */
+  | { kind: 'park'; inMs: number; recheck: boolean }
+  /** Nothing is pending: the lane ends. */
+  | { kind: 'end' };
+
+/**
+ * One lane's state, in named parts. Transitions are the methods; each is what the lane learned
+ * or started. Fields are read by nextStep and by tests, never written outside this class.
+ */
+export class LaneState<D> {
+  /** Requests to the endpoint in flight. An answered one leaves at once and is recorded meanwhile. */
+  inFlight = 0;
+  /** Writes under way: answers being recorded, deliveries being given back. */
+  writing = 0;
+  /** Claimed ahead of the window, oldest first. */
+  readonly ahead: ClaimedAhead<D>[] = [];
+  readonly claim: ClaimState = {
+    pending: false,
+    floor: 0,
+    wholeRangeAt: Number.NEGATIVE_INFINITY,
+    mayBeDue: true,
+    lookedAgain: false,
+    answeredAtStart: 0,
+    wakesAtStart: 0,
+    fromStartWakesAtStart: 0,
+  };
+  readonly wake: WakeState = { woken: false, count: 0, fromStart: 0 };
+  idle: IdleState = { phase: 'busy' };
+  /** Attempts answered in this run. */
+  answered = 0;
+  /** Deliveries claimed for an attempt in this run, less those given back. */
+  attempts = 0;
+  /** The process is stopping: attempts in flight finish, what is claimed ahead goes back. */
+  stopping = false;
+  /** The first statement that failed. */
+  failure: { error: unknown } | undefined;
+
+  // --- what the lane started -------------------------------------------------------------
+
+  /** A claim began; its range starts where nextStep said. */
+  claimStarted(fromSequence: number, now: number): void {
+    this.claim.pending = true;
+    if (fromSequence === 0) this.claim.wholeRangeAt = now;
+    this.claim.answeredAtStart = this.answered;
+    this.claim.wakesAtStart = this.wake.count;
+    this.claim.fromStartWakesAtStart = this.wake.fromStart;
+    this.idle = { phase: 'busy' };
+  }
+
+  /** Deliveries left the claimed-ahead queue: `posted` to the endpoint, `givenBack` to the table. */
+  dispatched(posted: number, givenBack: number): void {
+    this.ahead.splice(0, posted + givenBack);
+    this.inFlight += posted;
+    if (givenBack > 0) {
+      this.attempts -= givenBack;
+      this.writing++;
+    }
+  }
+
+  askedNextDue(): void {
+    this.idle = { phase: 'asking' };
+  }
+
+  /** A wake seen while idle is taken: the lane looks for work again. */
+  wakeTaken(): void {
+    this.wake.woken = false;
+    this.idle = { phase: 'busy' };
+  }
+
+  /** One was due right after a short claim: claim once more at once, from the start of the range. */
+  lookingAgain(): void {
+    this.claim.lookedAgain = true;
+    this.claim.mayBeDue = true;
+    this.claim.floor = 0;
+    this.idle = { phase: 'busy' };
+  }
+
+  // --- what the lane learned ---------------------------------------------------------------
+
+  /** A claim came back with `claimed` (in sequence order) and the floor it saw. */
+  claimReturned(claimed: D[], floor: number, room: number, now: number): void {
+    this.claim.pending = false;
+    if (this.wake.fromStart === this.claim.fromStartWakesAtStart) this.claim.floor = floor;
+    for (const delivery of claimed) this.ahead.push({ delivery, claimedAt: now });
+    this.attempts += claimed.length;
+    // Full, or something happened since it began that may have made more due: an answer (a
+    // retry's due time), a wake (new deliveries committed after the claim's snapshot).
+    this.claim.mayBeDue =
+      claimed.length === room || this.answered !== this.claim.answeredAtStart || this.wake.count !== this.claim.wakesAtStart;
+    if (claimed.length > 0) this.claim.lookedAgain = false;
+  }
+
+  /** A request was answered (whatever the answer); its record begins. */
+  attemptAnswered(): void {
+    this.inFlight--;
+    this.answered++;
+    this.writing++;
+  }
+
+  /** A record or a give-back ended. */
+  written(): void {
+    this.writing--;
+  }
+
+  /** A statement failed; the claim that failed, if it was one, is over. */
+  failed(error: unknown, { claim = false } = {}): void {
+    this.failure ??= { error };
+    if (claim) this.claim.pending = false;
+  }
+
+  /** When the next delivery is due, in ms (null: none pending); whether the lane may linger for a wake. */
+  nextDueKnown(nextMs: number | null, mayLinger: boolean, lingerMs: number, now: number): void {
+    const lingers = nextMs !== 0 && mayLinger && !this.stopping && !this.wake.woken;
+    this.idle = { phase: 'known', nextMs, since: now, lingerUntil: lingers ? now + Math.min(lingerMs, nextMs ?? lingerMs) : null };
+  }
+
+  /** Deliveries were made for the endpoint; with `fromStart`, possibly below the claim's floor. */
+  woken(fromStart: boolean): void {
+    this.wake.woken = true;
+    this.wake.count++;
+    this.claim.mayBeDue = true;
+    if (fromStart) {
+      this.claim.floor = 0;
+      this.wake.fromStart++;
+    }
+  }
+
+  stop(): void {
+    this.stopping = true;
+  }
+}
+
+/**
+ * The lane's next step, decided from its state alone (no I/O, no clock of its own). In order:
+ * fail on a failed statement; fill the window from what is claimed ahead; claim ahead once a
+ * window of room is free; wait while requests or a claim are under way; once all is recorded,
+ * park (stopping), take a wake, or ask for the next due time, linger for a wake, and park or end.
+ */
+export function nextStep<D>(state: LaneState<D>, limits: LaneLimits, now: number): LaneStep<D> {
+  if (state.failure) return { kind: 'fail', error: state.failure.error };
+
+  // Slots freed are filled from what was claimed ahead. One that waited so long that its
+  // attempt could outlast its lease goes back to the table instead (only behind a window of
+  // requests that hang), as does all of it when the lane stops.
+  if (state.ahead.length > 0 && (state.stopping || state.inFlight < limits.window)) {
+    const post: D[] = [];
+    const giveBack: D[] = [];
+    for (const { delivery, claimedAt } of state.ahead) {
+      if (state.stopping || now - claimedAt > limits.postableForMs) giveBack.push(delivery);
+      else if (state.inFlight + post.length < limits.window) post.push(delivery);
+      else break;
+    }
+    // Only a prefix of the queue leaves, in order: the ones given back may sit before or after
+    // the ones posted, so both lists are in the queue's order and their total is that prefix.
+    if (post.length + giveBack.length > 0) return { kind: 'dispatch', post, giveBack };
+  }
+
+  // Claim ahead once a window of room is free (at once when the lane holds nothing), so that
+  // one statement claims several deliveries under load.
+  const held = state.inFlight + state.ahead.length;
+  const room = limits.window + limits.ahead - held;
+  const { claim } = state;
+  if (!claim.pending && !state.stopping && claim.mayBeDue && room > 0 && (held === 0 || room >= limits.refillAt)) {
+    const fromSequence = now - claim.wholeRangeAt > limits.floorForMs ? 0 : claim.floor;
+    return { kind: 'claim', room, fromSequence };
+  }
+
+  // A claim or a request under way: wait for it (or a wake, which may make a claim worth it).
+  if (claim.pending || state.inFlight > 0) return { kind: 'wait', until: null };
+  // Every answer recorded before the lane looks at what is due next (a retry's due time is set
+  // by its record) or leaves.
+  if (state.writing > 0) return { kind: 'wait', until: null };
+  if (state.stopping) return { kind: 'park', inMs: 0, recheck: false };
+
+  const { idle } = state;
+  if (idle.phase === 'asking') return { kind: 'wait', until: null };
+  if (state.wake.woken) return { kind: 'take-wake' };
+  if (idle.phase === 'busy') return { kind: 'ask-next-due' };
+
+  // A delivery found due right after a claim came back short is claimed again once at once, not
+  // after the 100 ms wait below: it was most often committed between the two statements.
+  if (idle.nextMs === 0 && !claim.lookedAgain) return { kind: 'look-again' };
+  if (idle.lingerUntil !== null && now < idle.lingerUntil) return { kind: 'wait', until: idle.lingerUntil };
+  if (idle.nextMs === null) return { kind: 'end' };
+  // Due now but still not claimable (held by another transaction a moment): look again in
+  // 100 ms, not at once, so as not to spin while the other transaction holds it.
+  if (idle.nextMs === 0) return { kind: 'park', inMs: 100, recheck: false };
+  const lingered = idle.lingerUntil === null ? 0 : now - idle.since;
+  return { kind: 'park', inMs: Math.max(idle.nextMs - lingered, 0), recheck: true };
+}
