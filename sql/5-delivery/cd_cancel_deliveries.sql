@@ -1,7 +1,7 @@
 -- The one rule for canceling deliveries to an endpoint that was deleted or disabled: every one
 -- still pending becomes canceled, completed now, its lease cleared (docs/webhooks.md, "Stopping
--- deliveries"). Its attempt count stays the number of attempts made or under way: one in flight
--- elsewhere may still arrive, and is the last. Called by the endpoint's deletion or disabling
+-- deliveries"). Its attempt count stays the number of attempts recorded: one in flight elsewhere
+-- may still arrive, the last, and is counted by its record. Called by the endpoint's deletion or disabling
 -- (src/db/webhook-endpoints.ts) for all of them, and by cd_claim_deliveries for the one it finds
 -- pending for an endpoint changed since its fan-out (only_sequence). Returns how many it canceled.
 CREATE OR REPLACE FUNCTION cd_cancel_deliveries(club text, endpoint text, only_sequence bigint)

@@ -10,6 +10,8 @@
 --   retry              due again after retry_delay_ms.
 -- The delay comes from the worker (src/domain/retry-schedule.ts: schedule, jitter, Retry-After);
 -- the failing streak is the endpoint's, kept here. docs/webhooks.md states these rules.
+-- The delivery's attempt count is the number of attempts recorded: the claim numbers an
+-- attempt, this counts it (cd_claim_lane says why).
 -- A statement per key, in key order: cd_fan_out_signals says why.
 CREATE OR REPLACE FUNCTION cd_record_attempts(club_ids text[], endpoint_ids text[], sequences bigint[], signal_ids text[],
                                               attempt_numbers integer[], attempted_ats timestamptz[], status_codes integer[],
@@ -35,7 +37,8 @@ BEGIN
     VALUES (a.club_id, a.endpoint_id, a.signal_id, a.sequence, a.attempt_number, a.attempted_at,
             a.status_code, a.error, a.duration_ms, a.response_excerpt);
     IF a.succeeded THEN
-      UPDATE deliveries d SET status = 'succeeded', completed_at = now(), leased_until = NULL
+      UPDATE deliveries d SET status = 'succeeded', completed_at = now(), leased_until = NULL,
+                              attempts = greatest(d.attempts, a.attempt_number)
        WHERE d.club_id = a.club_id AND d.endpoint_id = a.endpoint_id AND d.signal_sequence = a.sequence;
       UPDATE webhook_endpoints e SET failing_since = NULL
        WHERE e.club_id = a.club_id AND e.id = a.endpoint_id AND e.failing_since IS NOT NULL;
@@ -49,15 +52,18 @@ BEGIN
     IF reason IS NOT NULL THEN
       UPDATE webhook_endpoints e SET status = 'disabled', disabled_reason = reason
        WHERE e.club_id = a.club_id AND e.id = a.endpoint_id AND e.status = 'active';
-      UPDATE deliveries d SET status = 'failed', completed_at = now(), leased_until = NULL
+      UPDATE deliveries d SET status = 'failed', completed_at = now(), leased_until = NULL,
+                              attempts = greatest(d.attempts, a.attempt_number)
        WHERE d.club_id = a.club_id AND d.endpoint_id = a.endpoint_id AND d.signal_sequence = a.sequence;
       outcome := 'endpoint_disabled';
     ELSIF a.retry_delay_ms IS NULL THEN
-      UPDATE deliveries d SET status = 'failed', completed_at = now(), leased_until = NULL
+      UPDATE deliveries d SET status = 'failed', completed_at = now(), leased_until = NULL,
+                              attempts = greatest(d.attempts, a.attempt_number)
        WHERE d.club_id = a.club_id AND d.endpoint_id = a.endpoint_id AND d.signal_sequence = a.sequence;
       outcome := 'failed';
     ELSE
-      UPDATE deliveries d SET next_attempt_at = now() + make_interval(secs => a.retry_delay_ms / 1000), leased_until = NULL
+      UPDATE deliveries d SET next_attempt_at = now() + make_interval(secs => a.retry_delay_ms / 1000), leased_until = NULL,
+                              attempts = greatest(d.attempts, a.attempt_number)
        WHERE d.club_id = a.club_id AND d.endpoint_id = a.endpoint_id AND d.signal_sequence = a.sequence;
       outcome := 'retry';
     END IF;

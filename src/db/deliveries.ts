@@ -54,6 +54,7 @@ interface LaneRow {
   outcome: 'claimed' | 'canceled' | 'floor';
   signal_sequence: string;
   attempt: number;
+  leased_until: Date;
   url: string;
   secret: Buffer;
   previous_secret: Buffer | null;
@@ -62,10 +63,14 @@ interface LaneRow {
   body: string;
 }
 
-/** A delivery claimed for one attempt: `attempt` is its number, counted already. */
+/**
+ * A delivery claimed for one attempt: `attempt` is its number (the attempts recorded so far,
+ * plus one; only its record counts it), `lease` names the claim (a give-back names it).
+ */
 export interface ClaimedDelivery {
   key: DeliveryKey;
   attempt: number;
+  lease: Date;
   target: DeliveryTarget;
 }
 
@@ -139,6 +144,7 @@ export async function claimLane(
     claim.claimed.push({
       key: { clubId, endpointId, sequence: Number(row.signal_sequence) },
       attempt: row.attempt,
+      lease: row.leased_until,
       target: {
         url: row.url,
         secret: row.secret,
@@ -156,15 +162,15 @@ export async function claimLane(
 
 /**
  * Gives back deliveries claimed but not attempted (a lane claims ahead of its window): due again
- * at once, unleased, their claim no longer counted as an attempt (cd_release_deliveries). Each
- * names the attempt number it was claimed for; one claimed again since is left alone.
+ * at once, unleased (cd_release_deliveries). Each names its claim by its lease; one claimed again
+ * since is left alone.
  */
-export async function releaseDeliveries(pool: Pool, clubId: string, endpointId: string, claimed: { sequence: number; attempt: number }[]): Promise<number> {
+export async function releaseDeliveries(pool: Pool, clubId: string, endpointId: string, claimed: { sequence: number; lease: Date }[]): Promise<number> {
   if (claimed.length === 0) return 0;
   const { rows } = await pool.query<{ released: number }>({
     name: 'cd_release_deliveries',
-    text: 'SELECT cd_release_deliveries($1, $2, $3::bigint[], $4::int[]) AS released',
-    values: [clubId, endpointId, claimed.map((c) => c.sequence), claimed.map((c) => c.attempt)],
+    text: 'SELECT cd_release_deliveries($1, $2, $3::bigint[], $4::timestamptz[]) AS released',
+    values: [clubId, endpointId, claimed.map((c) => c.sequence), claimed.map((c) => c.lease)],
   });
   return rows[0]?.released ?? 0;
 }

@@ -107,7 +107,30 @@ describe('claimLane', () => {
       'SELECT attempts, leased_until > now() AS leased FROM deliveries WHERE club_id = $1 AND endpoint_id = $2 AND signal_sequence = $3',
       [clubId, endpointId, sequence],
     );
-    expect(rows[0]).toEqual({ attempts: 1, leased: true });
+    // Numbered 1, counted only by its record: a claim that is never answered used no attempt.
+    expect(rows[0]).toEqual({ attempts: 0, leased: true });
+    expect(claims.flatMap((c) => c.claimed.map((d) => d.attempt))).toEqual([1]);
+  });
+
+  it('counts an attempt by its record, not its claim: after a lapsed lease the delivery comes back with the same attempt number', async () => {
+    const { endpoints, sequences } = await signalsFor(1, 1);
+    const [sequence] = sequences as [number];
+    await fanOutSignal(pool, clubId, sequence);
+    const endpointId = endpoints[0]!.id;
+    const [first] = (await claimLane(pool, clubId, endpointId, 1, LEASE_MS)).claimed;
+    expect(first!.attempt).toBe(1);
+    // Its worker died before any answer: the lease lapses.
+    await pool.query(`UPDATE deliveries SET leased_until = now() - interval '1 second' WHERE club_id = $1 AND endpoint_id = $2`, [
+      clubId,
+      endpointId,
+    ]);
+    const [again] = (await claimLane(pool, clubId, endpointId, 1, LEASE_MS)).claimed;
+    expect(again!.attempt).toBe(1);
+    await recordAttempt(pool, again!.key, again!.target.signalId, { ...success(1), statusCode: 500 }, { ...decided, succeeded: false, retryDelayMs: 0 });
+    const [third] = (await claimLane(pool, clubId, endpointId, 1, LEASE_MS)).claimed;
+    expect(third!.attempt).toBe(2);
+    const { rows } = await pool.query('SELECT attempts FROM deliveries WHERE club_id = $1 AND endpoint_id = $2', [clubId, endpointId]);
+    expect(rows).toEqual([{ attempts: 1 }]);
   });
 
   it('claims in sequence order, at most a batch, and brings the endpoint and the stored signal', async () => {
@@ -179,18 +202,19 @@ describe('claimLane from a floor', () => {
 });
 
 describe('releaseDeliveries', () => {
-  it('gives back deliveries claimed ahead and not attempted: due at once, the claim uncounted, one claimed again since left alone', async () => {
+  it('gives back deliveries claimed ahead and not attempted: due at once, unleased, one claimed again since left alone', async () => {
     const { endpoints, sequences } = await signalsFor(1, 3);
     for (const sequence of sequences) await fanOutSignal(pool, clubId, sequence);
     const endpointId = endpoints[0]!.id;
     const [first, second, third] = (await claimLane(pool, clubId, endpointId, 3, LEASE_MS)).claimed;
     expect([first!.attempt, second!.attempt, third!.attempt]).toEqual([1, 1, 1]);
-    // The third's lease lapsed and another lane claimed it again (its second attempt): not ours to give back.
+    // The third's lease lapsed and another lane claimed it again: not ours to give back.
     await pool.query(
-      `UPDATE deliveries SET attempts = 2 WHERE club_id = $1 AND endpoint_id = $2 AND signal_sequence = $3`,
+      `UPDATE deliveries SET leased_until = now() - interval '1 second' WHERE club_id = $1 AND endpoint_id = $2 AND signal_sequence = $3`,
       [clubId, endpointId, third!.key.sequence],
     );
-    const given = [first!, second!, third!].map((c) => ({ sequence: c.key.sequence, attempt: c.attempt }));
+    expect((await claimLane(pool, clubId, endpointId, 5, LEASE_MS)).claimed.map((c) => c.key.sequence)).toEqual([third!.key.sequence]);
+    const given = [first!, second!, third!].map((c) => ({ sequence: c.key.sequence, lease: c.lease }));
     expect(await releaseDeliveries(pool, clubId, endpointId, given)).toBe(2);
     const { rows } = await pool.query(
       `SELECT signal_sequence::int AS sequence, attempts, leased_until IS NOT NULL AS leased FROM deliveries
@@ -200,7 +224,7 @@ describe('releaseDeliveries', () => {
     expect(rows).toEqual([
       { sequence: first!.key.sequence, attempts: 0, leased: false },
       { sequence: second!.key.sequence, attempts: 0, leased: false },
-      { sequence: third!.key.sequence, attempts: 2, leased: true },
+      { sequence: third!.key.sequence, attempts: 0, leased: true },
     ]);
     expect(await laneNextDue(pool, clubId, endpointId)).toBe(0);
     const again = (await claimLane(pool, clubId, endpointId, 5, LEASE_MS)).claimed;
@@ -342,8 +366,9 @@ describe('canceling the deliveries of a deleted or disabled endpoint', () => {
     expect(row(disabled, second)).toEqual(canceledAfterOneAttempt);
     expect(row(deleted, second)).toEqual(canceledAfterOneAttempt);
     expect(row(gone, second)).toEqual(canceledAfterOneAttempt);
-    // An attempt under way when the endpoint was disabled still counts: it may arrive, the last.
-    expect(row(disabled, first)).toEqual({ status: 'canceled', attempts: 1, leased_until: null, completed: true, recorded: 0 });
+    // An attempt under way when the endpoint was disabled may still arrive, the last; it is
+    // counted when its record comes, like every attempt.
+    expect(row(disabled, first)).toEqual({ status: 'canceled', attempts: 0, leased_until: null, completed: true, recorded: 0 });
     expect(row(gone, first)).toMatchObject({ status: 'failed', attempts: 1, recorded: 1 });
   });
 });

@@ -272,6 +272,69 @@ describe.concurrent.each(['postgres', 'redis'] as const)('fault tolerance with r
   }, 240_000);
 });
 
+describe.concurrent.each(['postgres', 'redis'] as const)('what a crash or a slow request costs an endpoint, %s backend', (backend) => {
+  it('a crash uses no attempt: deliveries claimed, sent or not, whose answer no worker saw, come back as attempt 1', async (context) => {
+    const { pool, receiver, startWorker } = await scene(backend, context);
+    const club = await insertClub(pool);
+    const endpoint = await insertEndpoint(pool, secretBox, club.id, receiver.url);
+    let answering = false;
+    receiver.respond = () => (answering ? { status: 200 } : 'hang');
+    for (let i = 0; i < 20; i++) await insertCustomer(pool, club.id);
+    const ids = await signalIds(pool, club.id);
+    const lanes = prefix('c');
+    // A timeout longer than the case takes to kill the worker: no attempt ends before the crash.
+    const env = { DELIVERY_TIMEOUT: '10s' };
+    const first = startWorker(lanes, env);
+    // A window of requests held, and more claimed ahead of it, never sent.
+    await receiver.waitFor(() => receiver.at(endpoint.path).length >= 5, 60_000, 'a window of requests in flight');
+    first.kill('SIGKILL');
+    await first.exit();
+    const { rows: held } = await pool.query(`SELECT count(*)::int AS n FROM deliveries WHERE endpoint_id = $1 AND leased_until > now()`, [endpoint.id]);
+    expect(held[0].n).toBeGreaterThan(receiver.at(endpoint.path).length); // claimed ahead, never sent
+    answering = true;
+    const second = startWorker(lanes, env);
+    const succeeded = async () =>
+      (await pool.query(`SELECT count(*)::int AS n FROM deliveries WHERE endpoint_id = $1 AND status = 'succeeded'`, [endpoint.id])).rows[0].n;
+    await eventually('every delivery recorded as succeeded', async () => (await succeeded()) === ids.length, 90_000);
+    // One attempt each, the first: the crash moved none of them along the retry schedule.
+    const { rows } = await pool.query(
+      `SELECT d.attempts, array_agg(a.attempt_number ORDER BY a.attempt_number) AS recorded
+         FROM deliveries d JOIN delivery_attempts a USING (club_id, endpoint_id, signal_sequence)
+        WHERE d.endpoint_id = $1 GROUP BY d.signal_sequence, d.attempts`,
+      [endpoint.id],
+    );
+    expect(rows).toHaveLength(ids.length);
+    for (const row of rows) expect(row).toEqual({ attempts: 1, recorded: [1] });
+    second.kill('SIGTERM');
+    expect(await second.exit()).toBe(0);
+  }, 180_000);
+
+  it("one request that hangs holds only its own slot: the endpoint's other deliveries keep arriving", async (context) => {
+    const { pool, url } = await createTestDatabase({ within: context });
+    // A timeout longer than the case: the hanging request is held the whole time.
+    const running = await runPipeline(pool, url, { backend, within: context, delivery: { timeoutMs: 600_000 } });
+    const receiver = await new TestReceiver().start();
+    context.onTestFinished(() => receiver.stop());
+    const club = await insertClub(pool);
+    const endpoint = await insertEndpoint(pool, running.secretBox, club.id, receiver.url);
+    // The first signal's request hangs, each time it is sent; every other is answered at once.
+    let firstId: string | undefined;
+    const idOf = (r: ReceivedRequest) => String(r.headers['webhook-id']);
+    receiver.respond = (r) => ((firstId ??= idOf(r)) === idOf(r) ? 'hang' : { status: 200 });
+    await insertCustomer(pool, club.id);
+    await receiver.waitFor(() => receiver.at(endpoint.path).length === 1, 60_000, 'the first request held');
+    // Signals one at a time, each after the one before arrived: each is a wake of a lane whose
+    // last claim came back short and that has a request in flight.
+    for (let i = 1; i <= 10; i++) {
+      await insertCustomer(pool, club.id);
+      await receiver.waitFor(() => receiver.deliveredIds(endpoint.path).size === i, 30_000, `delivery ${i} beside the hanging one`);
+    }
+    const held = receiver.at(endpoint.path).filter((r) => idOf(r) === firstId);
+    expect(held).toHaveLength(1);
+    expect(held[0]!.status).toBeNull();
+  }, 240_000);
+});
+
 describe.concurrent.each(['postgres', 'redis'] as const)('one endpoint cannot hold back another, %s backend', (backend) => {
   it('every delivery to a healthy endpoint arrives while a hanging endpoint still holds all its requests', async (context) => {
     const { pool, url } = await createTestDatabase({ within: context });

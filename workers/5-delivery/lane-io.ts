@@ -44,7 +44,7 @@ export function createLaneIO(context: AttemptContext & { leaseMs: number; queue:
       return { claimed: result.claimed.map((delivery: ClaimedDelivery) => toAttempt(context, delivery)), floor: result.floor };
     },
     async release(deliveries) {
-      await releaseDeliveries(pool, clubId, endpointId, deliveries.map((a) => ({ sequence: a.key.sequence, attempt: a.attempt })));
+      await releaseDeliveries(pool, clubId, endpointId, deliveries.map((a) => ({ sequence: a.key.sequence, lease: a.lease })));
     },
     nextDue,
     attempt: (delivery) => makeAttempt(context, delivery),
