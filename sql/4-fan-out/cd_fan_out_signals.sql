@@ -20,8 +20,8 @@ DECLARE
 BEGIN
   FOR sig IN SELECT DISTINCT x.club_id, x.sequence FROM unnest(club_ids, sequences) AS x (club_id, sequence) ORDER BY 1, 2
   LOOP
-    INSERT INTO deliveries AS d (club_id, endpoint_id, signal_sequence, signal_id)
-    SELECT s.club_id, e.id, s.sequence, s.id
+    INSERT INTO deliveries AS d (club_id, endpoint_id, signal_sequence, signal_id, resource_id)
+    SELECT s.club_id, e.id, s.sequence, s.id, s.resource_id
       FROM signals s
       JOIN webhook_endpoints e ON e.club_id = s.club_id
      WHERE s.club_id = sig.club_id AND s.sequence = sig.sequence

@@ -9,6 +9,19 @@
 -- same number once its lease lapses, not one retry tier later (docs/webhooks.md, "What
 -- survives what"). `leased_until` (at whole milliseconds, so that it survives a round trip
 -- through a JavaScript Date) names this claim: a give-back must name it (cd_release_deliveries).
+--
+-- One lane run at a time holds the endpoint (endpoint_lanes.holder, `holder` here), whatever
+-- the queue does (after Redis restarted empty, two lane jobs of one endpoint ran at once): a
+-- claim by another run while the hold is live claims nothing and says for how long (outcome
+-- 'held'). The hold lasts a lease, is renewed by the holder's claims once half of it is gone,
+-- and is given up when the lane parks or ends (cd_leave_lane). An endpoint paused by a
+-- receiver's Retry-After claims nothing until then (outcome 'paused').
+-- With `ordering` 'per_resource', only the earliest pending delivery of each record is
+-- claimable: a later one waits until the earlier has succeeded or was given up.
+--
+-- The first row describes the lane (outcome 'lane', 'held' or 'paused'): `signal_sequence` the
+-- floor (below), `max_in_flight` and `rate_limit` the endpoint's options, `effective_rate` the
+-- rate it is slowed to, `wait_ms` how long a held or paused lane waits.
 -- When the endpoint was deleted or disabled, its pending deliveries are canceled instead, by the
 -- rule its deletion uses (cd_cancel_deliveries), and one row with outcome 'canceled' tells how
 -- many (in attempt).
@@ -17,29 +30,67 @@
 -- knows (0 when it does not). The lanes' index keeps an entry for every finished delivery until
 -- VACUUM, and a scan from the start of the endpoint's range steps over all of them before the
 -- first pending one (0.9 ms a claim flat out, docs/benchmarks.md); from the lane's last floor it
--- steps over those finished since. A first row with outcome 'floor' gives the new floor (in
--- signal_sequence): the lowest pending sequence at or after `from_sequence`, or, with none
--- pending, one past the endpoint's highest sequence.
-CREATE OR REPLACE FUNCTION cd_claim_lane(club text, endpoint text, batch integer, lease_ms double precision, from_sequence bigint)
+-- steps over those finished since. The floor is the lowest pending sequence at or after
+-- `from_sequence`, or, with none pending, one past the endpoint's highest sequence.
+CREATE OR REPLACE FUNCTION cd_claim_lane(club text, endpoint text, batch integer, lease_ms double precision, from_sequence bigint,
+                                         holder text)
 RETURNS TABLE (outcome text, signal_sequence bigint, attempt integer, leased_until timestamptz, url text, secret bytea,
-               previous_secret bytea, signal_id text, signal_created_at timestamptz, body text)
+               previous_secret bytea, signal_id text, signal_created_at timestamptz, body text,
+               max_in_flight integer, rate_limit double precision, effective_rate double precision, wait_ms double precision)
 LANGUAGE plpgsql
 AS $$
 DECLARE
-  live boolean;
+  ep record;
+  lane record;
   canceled integer;
   lowest bigint;
+  held_for interval := make_interval(secs => lease_ms / 1000);
 BEGIN
-  SELECT e.status = 'active' AND e.deleted_at IS NULL INTO live
+  SELECT e.status = 'active' AND e.deleted_at IS NULL AS live, e.ordering, e.max_in_flight, e.rate_limit INTO ep
     FROM webhook_endpoints e WHERE e.club_id = club AND e.id = endpoint;
-  IF live IS NOT TRUE THEN
+  IF ep.live IS NOT TRUE THEN
     canceled := cd_cancel_deliveries(club, endpoint, NULL);
     IF canceled > 0 THEN
       RETURN QUERY SELECT 'canceled'::text, NULL::bigint, canceled, NULL::timestamptz, NULL::text, NULL::bytea, NULL::bytea,
-                          NULL::text, NULL::timestamptz, NULL::text;
+                          NULL::text, NULL::timestamptz, NULL::text, NULL::integer, NULL::float8, NULL::float8, NULL::float8;
     END IF;
     RETURN;
   END IF;
+
+  -- The hold: taken when free or lapsed, renewed once half of it is gone. A compare-and-set on
+  -- the row as read, so that two claims racing for it cannot both win; most claims only read.
+  SELECT l.holder, l.held_until, l.paused_until, l.effective_rate INTO lane
+    FROM endpoint_lanes l WHERE l.club_id = club AND l.endpoint_id = endpoint;
+  IF NOT FOUND THEN
+    INSERT INTO endpoint_lanes AS l (club_id, endpoint_id, holder, held_until) VALUES (club, endpoint, holder, now() + held_for)
+    ON CONFLICT DO NOTHING;
+    IF NOT FOUND THEN
+      RETURN QUERY SELECT 'held'::text, NULL::bigint, NULL::integer, NULL::timestamptz, NULL::text, NULL::bytea, NULL::bytea,
+                          NULL::text, NULL::timestamptz, NULL::text, ep.max_in_flight, ep.rate_limit, NULL::float8, 100::float8;
+      RETURN;
+    END IF;
+  ELSIF lane.holder IS DISTINCT FROM cd_claim_lane.holder AND lane.held_until > now() THEN
+    RETURN QUERY SELECT 'held'::text, NULL::bigint, NULL::integer, NULL::timestamptz, NULL::text, NULL::bytea, NULL::bytea,
+                        NULL::text, NULL::timestamptz, NULL::text, ep.max_in_flight, ep.rate_limit, lane.effective_rate,
+                        (extract(epoch FROM lane.held_until - now()) * 1000)::float8;
+    RETURN;
+  ELSIF lane.holder IS DISTINCT FROM cd_claim_lane.holder OR lane.held_until < now() + held_for / 2 THEN
+    UPDATE endpoint_lanes l SET holder = cd_claim_lane.holder, held_until = now() + held_for
+     WHERE l.club_id = club AND l.endpoint_id = endpoint
+       AND l.holder IS NOT DISTINCT FROM lane.holder AND l.held_until IS NOT DISTINCT FROM lane.held_until;
+    IF NOT FOUND THEN
+      RETURN QUERY SELECT 'held'::text, NULL::bigint, NULL::integer, NULL::timestamptz, NULL::text, NULL::bytea, NULL::bytea,
+                          NULL::text, NULL::timestamptz, NULL::text, ep.max_in_flight, ep.rate_limit, lane.effective_rate, 100::float8;
+      RETURN;
+    END IF;
+  END IF;
+  IF lane.paused_until > now() THEN
+    RETURN QUERY SELECT 'paused'::text, NULL::bigint, NULL::integer, NULL::timestamptz, NULL::text, NULL::bytea, NULL::bytea,
+                        NULL::text, NULL::timestamptz, NULL::text, ep.max_in_flight, ep.rate_limit, lane.effective_rate,
+                        (extract(epoch FROM lane.paused_until - now()) * 1000)::float8;
+    RETURN;
+  END IF;
+
   SELECT d.signal_sequence INTO lowest FROM deliveries d
    WHERE d.club_id = club AND d.endpoint_id = endpoint AND d.status = 'pending' AND d.signal_sequence >= from_sequence
    ORDER BY d.signal_sequence LIMIT 1;
@@ -48,28 +99,35 @@ BEGIN
     -- key, read backwards, finds the last without a walk).
     SELECT d.signal_sequence + 1 INTO lowest FROM deliveries d
      WHERE d.club_id = club AND d.endpoint_id = endpoint ORDER BY d.signal_sequence DESC LIMIT 1;
-    RETURN QUERY SELECT 'floor'::text, greatest(coalesce(lowest, 0), from_sequence), NULL::integer, NULL::timestamptz,
-                        NULL::text, NULL::bytea,
-                        NULL::bytea, NULL::text, NULL::timestamptz, NULL::text;
+    RETURN QUERY SELECT 'lane'::text, greatest(coalesce(lowest, 0), from_sequence), NULL::integer, NULL::timestamptz,
+                        NULL::text, NULL::bytea, NULL::bytea, NULL::text, NULL::timestamptz, NULL::text,
+                        ep.max_in_flight, ep.rate_limit, lane.effective_rate, 0::float8;
     RETURN;
   END IF;
-  RETURN QUERY SELECT 'floor'::text, lowest, NULL::integer, NULL::timestamptz, NULL::text, NULL::bytea, NULL::bytea,
-                      NULL::text, NULL::timestamptz, NULL::text;
+  RETURN QUERY SELECT 'lane'::text, lowest, NULL::integer, NULL::timestamptz, NULL::text, NULL::bytea, NULL::bytea,
+                      NULL::text, NULL::timestamptz, NULL::text, ep.max_in_flight, ep.rate_limit, lane.effective_rate, 0::float8;
   RETURN QUERY
     WITH due AS (
       SELECT d.signal_sequence FROM deliveries d
        WHERE d.club_id = club AND d.endpoint_id = endpoint AND d.status = 'pending' AND d.signal_sequence >= lowest
          AND d.next_attempt_at <= now() AND (d.leased_until IS NULL OR d.leased_until < now())
+         -- The head of its record only: no earlier delivery of the record is still pending
+         -- (leased or waiting for a retry).
+         AND (ep.ordering = 'none' OR d.resource_id IS NULL OR NOT EXISTS (
+               SELECT 1 FROM deliveries p
+                WHERE p.club_id = club AND p.endpoint_id = endpoint AND p.resource_id = d.resource_id
+                  AND p.status = 'pending' AND p.signal_sequence < d.signal_sequence))
        ORDER BY d.signal_sequence
        LIMIT batch
          FOR NO KEY UPDATE SKIP LOCKED
     )
-    UPDATE deliveries d SET leased_until = date_trunc('milliseconds', now() + make_interval(secs => lease_ms / 1000))
+    UPDATE deliveries d SET leased_until = date_trunc('milliseconds', now() + held_for)
       FROM due, webhook_endpoints e, signals s
      WHERE d.club_id = club AND d.endpoint_id = endpoint AND d.signal_sequence = due.signal_sequence
        AND e.club_id = club AND e.id = endpoint AND e.status = 'active' AND e.deleted_at IS NULL
        AND s.club_id = club AND s.sequence = d.signal_sequence
     RETURNING 'claimed'::text, d.signal_sequence, d.attempts + 1, d.leased_until, e.url, e.secret,
-              CASE WHEN e.previous_secret_until > now() THEN e.previous_secret END, s.id, s.created_at, s.body;
+              CASE WHEN e.previous_secret_until > now() THEN e.previous_secret END, s.id, s.created_at, s.body,
+              NULL::integer, NULL::float8, NULL::float8, NULL::float8;
 END
 $$;

@@ -51,7 +51,7 @@ export interface DeliveryTarget {
 
 /** A row of cd_claim_lane (sql/5-delivery/cd_claim_lane.sql). */
 interface LaneRow {
-  outcome: 'claimed' | 'canceled' | 'floor';
+  outcome: 'claimed' | 'canceled' | 'lane' | 'held' | 'paused';
   signal_sequence: string;
   attempt: number;
   leased_until: Date;
@@ -61,6 +61,10 @@ interface LaneRow {
   signal_id: string;
   signal_created_at: Date;
   body: string;
+  max_in_flight: number | null;
+  rate_limit: number | null;
+  effective_rate: number | null;
+  wait_ms: number | null;
 }
 
 /**
@@ -84,6 +88,20 @@ export interface LaneClaim {
    * claim's `fromSequence`, as long as nothing made an older delivery pending again.
    */
   floor: number;
+  /** What the endpoint asks of its lane now (null: the endpoint is gone or disabled). */
+  lane: LaneTerms | null;
+}
+
+/** An endpoint's options and pace, as its lane's claims find them (cd_claim_lane). */
+export interface LaneTerms {
+  /** Requests at once (null: the worker's DELIVERY_PER_ENDPOINT_CONCURRENCY). */
+  maxInFlight: number | null;
+  /** Deliveries a second at most (null: none). */
+  rateLimit: number | null;
+  /** The rate it is slowed to after 429s or 503s without Retry-After (null: not slowed). */
+  effectiveRate: number | null;
+  /** Nothing claimed because another lane run holds the endpoint, or a receiver paused it: for how long. */
+  blocked: { reason: 'held' | 'paused'; forMs: number } | null;
 }
 
 // Per pool, so that every caller sharing a pool shares its batches. One batch of each kind in
@@ -116,7 +134,8 @@ function batchersFor(pool: Pool) {
  * with its target, the endpoint as it is now and the stored signal. When the endpoint was
  * deleted or disabled, its pending deliveries are canceled instead, by the rule its deletion and
  * disabling use (cd_cancel_deliveries). Only deliveries from `fromSequence` on are looked at: the
- * floor of the lane's previous claim, or 0 to look at all (cd_claim_lane says why).
+ * floor of the lane's previous claim, or 0 to look at all (cd_claim_lane says why). `holder`
+ * names the lane run: one at a time holds the endpoint, and another claims nothing meanwhile.
  */
 export async function claimLane(
   pool: Pool,
@@ -124,21 +143,28 @@ export async function claimLane(
   endpointId: string,
   batch: number,
   leaseMs: number,
-  fromSequence = 0,
+  fromSequence: number,
+  holder: string,
 ): Promise<LaneClaim> {
   const { rows } = await pool.query<LaneRow>({
     name: 'cd_claim_lane',
-    text: 'SELECT * FROM cd_claim_lane($1, $2, $3, $4::float8, $5::bigint)',
-    values: [clubId, endpointId, batch, leaseMs, fromSequence],
+    text: 'SELECT * FROM cd_claim_lane($1, $2, $3, $4::float8, $5::bigint, $6)',
+    values: [clubId, endpointId, batch, leaseMs, fromSequence, holder],
   });
-  const claim: LaneClaim = { claimed: [], canceled: 0, floor: fromSequence };
+  const claim: LaneClaim = { claimed: [], canceled: 0, floor: fromSequence, lane: null };
   for (const row of rows) {
     if (row.outcome === 'canceled') {
       claim.canceled = row.attempt;
       continue;
     }
-    if (row.outcome === 'floor') {
-      claim.floor = Number(row.signal_sequence);
+    if (row.outcome !== 'claimed') {
+      if (row.outcome === 'lane') claim.floor = Number(row.signal_sequence);
+      claim.lane = {
+        maxInFlight: row.max_in_flight,
+        rateLimit: row.rate_limit,
+        effectiveRate: row.effective_rate,
+        blocked: row.outcome === 'lane' ? null : { reason: row.outcome, forMs: Math.max(Math.ceil(row.wait_ms ?? 0), 1) },
+      };
       continue;
     }
     claim.claimed.push({
@@ -158,6 +184,11 @@ export async function claimLane(
   // In sequence order, whatever order UPDATE ... RETURNING gave them.
   claim.claimed.sort((a, b) => a.key.sequence - b.key.sequence);
   return claim;
+}
+
+/** Gives up a lane run's hold on the endpoint as it parks or ends (cd_leave_lane). */
+export async function leaveLane(pool: Pool, clubId: string, endpointId: string, holder: string): Promise<void> {
+  await pool.query({ name: 'cd_leave_lane', text: 'SELECT cd_leave_lane($1, $2, $3)', values: [clubId, endpointId, holder] });
 }
 
 /**

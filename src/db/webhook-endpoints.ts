@@ -285,8 +285,8 @@ export async function recoverDeliveries(pool: Pool, request: RecoveryRequest): P
     const until = untilMs === undefined ? 'now()' : addTimestamptz(p, BigInt(untilMs - 1) * 1000n);
     const result = await client.query<{ body: string }>(
       `WITH queued AS (
-         INSERT INTO deliveries AS d (club_id, endpoint_id, signal_sequence, signal_id, status, attempts, next_attempt_at)
-         SELECT s.club_id, e.id, s.sequence, s.id, 'pending', 0, now()
+         INSERT INTO deliveries AS d (club_id, endpoint_id, signal_sequence, signal_id, resource_id, status, attempts, next_attempt_at)
+         SELECT s.club_id, e.id, s.sequence, s.id, s.resource_id, 'pending', 0, now()
            FROM webhook_endpoints e
            JOIN signals s ON s.club_id = e.club_id
           WHERE e.club_id = ${club} AND e.id = ${endpointId}

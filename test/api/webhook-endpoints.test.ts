@@ -946,7 +946,8 @@ describe('cd_endpoint_matches', () => {
            FROM (SELECT 'c' AS club_id, 'we_x' AS id, 'https://x' AS url, '' AS description, $1::text[] AS signal_types,
                         $2::text[] AS scopes, 'active' AS status, NULL::text AS disabled_reason, '\\x00'::bytea AS secret,
                         NULL::bytea AS previous_secret, NULL::timestamptz AS previous_secret_until, 0::bigint AS from_sequence,
-                        NULL::timestamptz AS failing_since, now() AS created_at, now() AS updated_at, NULL::timestamptz AS deleted_at) e`,
+                        NULL::timestamptz AS failing_since, now() AS created_at, now() AS updated_at, NULL::timestamptz AS deleted_at,
+                        'none'::text AS ordering, NULL::integer AS max_in_flight, NULL::float8 AS rate_limit) e`,
         [types, scopes, type],
       );
       expect(rows[0].m, `${types.join(',')} ${scopes.join(',')} ${type}`).toBe(expected);

@@ -7,6 +7,7 @@ import {
   claimLane,
   fanOutSignal,
   laneNextDue,
+  leaveLane,
   recordAttempt,
   releaseDeliveries,
   type DeliveryKey,
@@ -47,11 +48,13 @@ const success = (attemptNumber: number) => ({
   durationMs: 3,
   responseExcerpt: 'ok',
 });
+/** One lane run's name: every claim here is by the same run, so none finds the endpoint held. */
+const HOLDER = 'lane-run-1';
 const decided = { succeeded: true, gone: false, retryDelayMs: null, disableAfterMs: 1_000_000 };
 
 /** Claims an endpoint's due deliveries as its lane does: the sequences claimed, in order. */
 async function claimed(endpointId: string, batch = 100): Promise<number[]> {
-  return (await claimLane(pool, clubId, endpointId, batch, LEASE_MS)).claimed.map((c) => c.key.sequence);
+  return (await claimLane(pool, clubId, endpointId, batch, LEASE_MS, 0, HOLDER)).claimed.map((c) => c.key.sequence);
 }
 
 describe('fanOutSignal', () => {
@@ -101,7 +104,7 @@ describe('claimLane', () => {
     const [sequence] = sequences as [number];
     await fanOutSignal(pool, clubId, sequence);
     const endpointId = endpoints[0]!.id;
-    const claims = await Promise.all(Array.from({ length: 5 }, () => claimLane(pool, clubId, endpointId, 1, LEASE_MS)));
+    const claims = await Promise.all(Array.from({ length: 5 }, () => claimLane(pool, clubId, endpointId, 1, LEASE_MS, 0, HOLDER)));
     expect(claims.flatMap((c) => c.claimed.map((d) => d.key.sequence))).toEqual([sequence]);
     const { rows } = await pool.query(
       'SELECT attempts, leased_until > now() AS leased FROM deliveries WHERE club_id = $1 AND endpoint_id = $2 AND signal_sequence = $3',
@@ -117,17 +120,17 @@ describe('claimLane', () => {
     const [sequence] = sequences as [number];
     await fanOutSignal(pool, clubId, sequence);
     const endpointId = endpoints[0]!.id;
-    const [first] = (await claimLane(pool, clubId, endpointId, 1, LEASE_MS)).claimed;
+    const [first] = (await claimLane(pool, clubId, endpointId, 1, LEASE_MS, 0, HOLDER)).claimed;
     expect(first!.attempt).toBe(1);
     // Its worker died before any answer: the lease lapses.
     await pool.query(`UPDATE deliveries SET leased_until = now() - interval '1 second' WHERE club_id = $1 AND endpoint_id = $2`, [
       clubId,
       endpointId,
     ]);
-    const [again] = (await claimLane(pool, clubId, endpointId, 1, LEASE_MS)).claimed;
+    const [again] = (await claimLane(pool, clubId, endpointId, 1, LEASE_MS, 0, HOLDER)).claimed;
     expect(again!.attempt).toBe(1);
     await recordAttempt(pool, again!.key, again!.target.signalId, { ...success(1), statusCode: 500 }, { ...decided, succeeded: false, retryDelayMs: 0 });
-    const [third] = (await claimLane(pool, clubId, endpointId, 1, LEASE_MS)).claimed;
+    const [third] = (await claimLane(pool, clubId, endpointId, 1, LEASE_MS, 0, HOLDER)).claimed;
     expect(third!.attempt).toBe(2);
     const { rows } = await pool.query('SELECT attempts FROM deliveries WHERE club_id = $1 AND endpoint_id = $2', [clubId, endpointId]);
     expect(rows).toEqual([{ attempts: 1 }]);
@@ -136,7 +139,7 @@ describe('claimLane', () => {
   it('claims in sequence order, at most a batch, and brings the endpoint and the stored signal', async () => {
     const { endpoints, sequences } = await signalsFor(1, 3);
     for (const sequence of sequences) await fanOutSignal(pool, clubId, sequence);
-    const claim = await claimLane(pool, clubId, endpoints[0]!.id, 2, LEASE_MS);
+    const claim = await claimLane(pool, clubId, endpoints[0]!.id, 2, LEASE_MS, 0, HOLDER);
     expect(claim.claimed.map((c) => c.key.sequence)).toEqual(sequences.slice(0, 2));
     const first = claim.claimed[0]!;
     const { rows } = await pool.query('SELECT id, body FROM signals WHERE club_id = $1 AND sequence = $2', [clubId, sequences[0]]);
@@ -166,7 +169,7 @@ describe('claimLane', () => {
     expect(await laneNextDue(pool, clubId, finished)).toBeGreaterThan(LEASE_MS - 5_000);
     await recordAttempt(pool, { clubId, endpointId: finished, sequence }, pending!.signalId, success(1), decided);
     expect(await laneNextDue(pool, clubId, finished)).toBeNull();
-    expect(await claimLane(pool, clubId, 'we_unknown', 5, LEASE_MS)).toEqual({ claimed: [], canceled: 0, floor: 0 });
+    expect(await claimLane(pool, clubId, 'we_unknown', 5, LEASE_MS, 0, HOLDER)).toEqual({ claimed: [], canceled: 0, floor: 0, lane: null });
   });
 });
 
@@ -176,16 +179,16 @@ describe('claimLane from a floor', () => {
     for (const sequence of sequences) await fanOutSignal(pool, clubId, sequence);
     const endpointId = endpoints[0]!.id;
     const [s1, s2, s3, s4] = sequences as [number, number, number, number];
-    const first = await claimLane(pool, clubId, endpointId, 2, LEASE_MS, 0);
+    const first = await claimLane(pool, clubId, endpointId, 2, LEASE_MS, 0, HOLDER);
     expect(first.claimed.map((c) => c.key.sequence)).toEqual([s1, s2]);
     expect(first.floor).toBe(s1); // still pending while in flight
     for (const c of first.claimed) await recordAttempt(pool, c.key, c.target.signalId, success(c.attempt), decided);
-    const second = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, first.floor);
+    const second = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, first.floor, HOLDER);
     expect(second.floor).toBe(s3);
     expect(second.claimed.map((c) => c.key.sequence)).toEqual([s3, s4]);
     for (const c of second.claimed) await recordAttempt(pool, c.key, c.target.signalId, success(c.attempt), decided);
-    const empty = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, second.floor);
-    expect(empty).toEqual({ claimed: [], canceled: 0, floor: s4 + 1 });
+    const empty = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, second.floor, HOLDER);
+    expect(empty).toMatchObject({ claimed: [], canceled: 0, floor: s4 + 1 });
     // A delivery made pending again below the floor (an operator's retry) is not looked at from
     // the floor; a claim from 0 finds it (the lane looks from 0 when woken by such a retry, and
     // at least every second).
@@ -194,10 +197,91 @@ describe('claimLane from a floor', () => {
         WHERE club_id = $1 AND endpoint_id = $2 AND signal_sequence = $3`,
       [clubId, endpointId, s2],
     );
-    expect((await claimLane(pool, clubId, endpointId, 5, LEASE_MS, empty.floor)).claimed).toEqual([]);
-    const fromZero = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0);
+    expect((await claimLane(pool, clubId, endpointId, 5, LEASE_MS, empty.floor, HOLDER)).claimed).toEqual([]);
+    const fromZero = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER);
     expect(fromZero.claimed.map((c) => c.key.sequence)).toEqual([s2]);
     expect(fromZero.floor).toBe(s2);
+  });
+});
+
+describe('claimLane: one lane run at a time, pauses, and per-record order', () => {
+  it('claims nothing for a second lane run while the first holds the endpoint, and at once once it left', async () => {
+    const { endpoints, sequences } = await signalsFor(1, 2);
+    for (const sequence of sequences) await fanOutSignal(pool, clubId, sequence);
+    const endpointId = endpoints[0]!.id;
+    const first = await claimLane(pool, clubId, endpointId, 1, LEASE_MS, 0, 'run-a');
+    expect(first.claimed.map((c) => c.key.sequence)).toEqual([sequences[0]]);
+    expect(first.lane).toMatchObject({ maxInFlight: null, rateLimit: null, blocked: null });
+    const second = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, 'run-b');
+    expect(second.claimed).toEqual([]);
+    expect(second.lane!.blocked!.reason).toBe('held');
+    expect(second.lane!.blocked!.forMs).toBeGreaterThan(LEASE_MS - 10_000);
+    expect(second.lane!.blocked!.forMs).toBeLessThanOrEqual(LEASE_MS);
+    await leaveLane(pool, clubId, endpointId, 'run-a');
+    const third = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, 'run-b');
+    expect(third.claimed.map((c) => c.key.sequence)).toEqual([sequences[1]]);
+    // A hold that lapsed (its run died) is taken over.
+    await pool.query(`UPDATE endpoint_lanes SET held_until = now() - interval '1 second' WHERE endpoint_id = $1`, [endpointId]);
+    expect((await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, 'run-c')).lane!.blocked).toBeNull();
+    // Leaving a hold taken over since changes nothing.
+    await leaveLane(pool, clubId, endpointId, 'run-b');
+    expect((await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, 'run-b')).lane!.blocked!.reason).toBe('held');
+    // The endpoint serves the later tests of this file, under their run's name.
+    await leaveLane(pool, clubId, endpointId, 'run-c');
+  });
+
+  it("claims nothing while the endpoint is paused, and says for how long; brings the endpoint's options", async () => {
+    const { endpoints, sequences } = await signalsFor(1, 1);
+    await fanOutSignal(pool, clubId, sequences[0]!);
+    const endpointId = endpoints[0]!.id;
+    await pool.query(`UPDATE webhook_endpoints SET max_in_flight = 2, rate_limit = 50 WHERE id = $1`, [endpointId]);
+    await pool.query(
+      `INSERT INTO endpoint_lanes (club_id, endpoint_id, paused_until, effective_rate) VALUES ($1, $2, now() + interval '20 seconds', 25)`,
+      [clubId, endpointId],
+    );
+    const paused = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER);
+    expect(paused.claimed).toEqual([]);
+    expect(paused.lane).toMatchObject({ maxInFlight: 2, rateLimit: 50, effectiveRate: 25, blocked: { reason: 'paused' } });
+    expect(paused.lane!.blocked!.forMs).toBeGreaterThan(10_000);
+    await pool.query(`UPDATE endpoint_lanes SET paused_until = now() WHERE endpoint_id = $1`, [endpointId]);
+    expect((await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER)).claimed).toHaveLength(1);
+  });
+
+  it("with per_resource ordering, claims only each record's earliest pending delivery, the next once it is settled", async () => {
+    const endpoint = await insertEndpoint(pool, secretBox, clubId, 'http://127.0.0.1:9');
+    await pool.query(`UPDATE webhook_endpoints SET ordering = 'per_resource' WHERE id = $1`, [endpoint.id]);
+    const unordered = await insertEndpoint(pool, secretBox, clubId, 'http://127.0.0.1:9');
+    const [a, b] = [await insertCustomer(pool, clubId), await insertCustomer(pool, clubId)];
+    for (const name of ['Ann', 'Bea']) {
+      await pool.query(`UPDATE customers SET first_name = $3 WHERE club_id = $1 AND id = $2`, [clubId, a, name]);
+    }
+    await pool.query(`UPDATE customers SET first_name = 'Cy' WHERE club_id = $1 AND id = $2`, [clubId, b]);
+    const { rows } = await pool.query<{ sequence: number; resource_id: string }>(
+      `SELECT sequence::int, resource_id FROM signals WHERE club_id = $1 AND resource_id = ANY ($2::text[]) ORDER BY sequence`,
+      [clubId, [a, b]],
+    );
+    const of = (id: string) => rows.filter((r) => r.resource_id === id).map((r) => r.sequence);
+    const [a1, a2, a3] = of(a) as [number, number, number];
+    const [b1, b2] = of(b) as [number, number];
+    for (const r of rows) await fanOutSignal(pool, clubId, r.sequence);
+    const claimFor = async (endpointId: string) => (await claimLane(pool, clubId, endpointId, 10, LEASE_MS, 0, HOLDER)).claimed;
+    // Every delivery to the endpoint that does not ask for order; the head of each record to the other.
+    expect((await claimFor(unordered.id)).map((c) => c.key.sequence)).toEqual([a1, b1, a2, a3, b2]);
+    const heads = await claimFor(endpoint.id);
+    expect(heads.map((c) => c.key.sequence)).toEqual([a1, b1]);
+    // In flight, a record's next is not claimable.
+    expect(await claimFor(endpoint.id)).toEqual([]);
+    // a1 failed and waits for its retry: a2 still waits; b1 succeeded: b2 comes.
+    const [headA, headB] = heads as [(typeof heads)[0], (typeof heads)[0]];
+    await recordAttempt(pool, headA.key, headA.target.signalId, { ...success(1), statusCode: 500 }, { ...decided, succeeded: false, retryDelayMs: 60_000 });
+    await recordAttempt(pool, headB.key, headB.target.signalId, success(1), decided);
+    expect((await claimFor(endpoint.id)).map((c) => c.key.sequence)).toEqual([b2]);
+    // a1 given up: a2, and only a2, comes.
+    await pool.query(`UPDATE deliveries SET status = 'failed', completed_at = now() WHERE endpoint_id = $1 AND signal_sequence = $2`, [
+      endpoint.id,
+      a1,
+    ]);
+    expect((await claimFor(endpoint.id)).map((c) => c.key.sequence)).toEqual([a2]);
   });
 });
 
@@ -206,14 +290,14 @@ describe('releaseDeliveries', () => {
     const { endpoints, sequences } = await signalsFor(1, 3);
     for (const sequence of sequences) await fanOutSignal(pool, clubId, sequence);
     const endpointId = endpoints[0]!.id;
-    const [first, second, third] = (await claimLane(pool, clubId, endpointId, 3, LEASE_MS)).claimed;
+    const [first, second, third] = (await claimLane(pool, clubId, endpointId, 3, LEASE_MS, 0, HOLDER)).claimed;
     expect([first!.attempt, second!.attempt, third!.attempt]).toEqual([1, 1, 1]);
     // The third's lease lapsed and another lane claimed it again: not ours to give back.
     await pool.query(
       `UPDATE deliveries SET leased_until = now() - interval '1 second' WHERE club_id = $1 AND endpoint_id = $2 AND signal_sequence = $3`,
       [clubId, endpointId, third!.key.sequence],
     );
-    expect((await claimLane(pool, clubId, endpointId, 5, LEASE_MS)).claimed.map((c) => c.key.sequence)).toEqual([third!.key.sequence]);
+    expect((await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER)).claimed.map((c) => c.key.sequence)).toEqual([third!.key.sequence]);
     const given = [first!, second!, third!].map((c) => ({ sequence: c.key.sequence, lease: c.lease }));
     expect(await releaseDeliveries(pool, clubId, endpointId, given)).toBe(2);
     const { rows } = await pool.query(
@@ -227,7 +311,7 @@ describe('releaseDeliveries', () => {
       { sequence: third!.key.sequence, attempts: 0, leased: true },
     ]);
     expect(await laneNextDue(pool, clubId, endpointId)).toBe(0);
-    const again = (await claimLane(pool, clubId, endpointId, 5, LEASE_MS)).claimed;
+    const again = (await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER)).claimed;
     expect(again.map((c) => [c.key.sequence, c.attempt])).toEqual([
       [first!.key.sequence, 1],
       [second!.key.sequence, 1],
@@ -347,8 +431,8 @@ describe('canceling the deliveries of a deleted or disabled endpoint', () => {
     await updateEndpoint(pool, clubId, disabled, () => ({ status: 'disabled' }));
     await deleteEndpoint(pool, clubId, deleted);
     // The worker finds the pending delivery to the endpoint the 410 disabled: canceled, not claimed.
-    expect(await claimLane(pool, clubId, gone, 5, LEASE_MS)).toEqual({ claimed: [], canceled: 1, floor: 0 });
-    expect(await claimLane(pool, clubId, disabled, 5, LEASE_MS)).toEqual({ claimed: [], canceled: 0, floor: 0 });
+    expect(await claimLane(pool, clubId, gone, 5, LEASE_MS, 0, HOLDER)).toEqual({ claimed: [], canceled: 1, floor: 0, lane: null });
+    expect(await claimLane(pool, clubId, disabled, 5, LEASE_MS, 0, HOLDER)).toEqual({ claimed: [], canceled: 0, floor: 0, lane: null });
 
     const { rows } = await pool.query(
       `SELECT d.endpoint_id, d.signal_sequence::int AS sequence, d.status, d.attempts, d.leased_until, d.completed_at IS NOT NULL AS completed,

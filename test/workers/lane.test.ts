@@ -4,10 +4,11 @@
 // real ones is tested end to end in pipeline.test.ts and faults.test.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runLane, type LaneHost } from '../../workers/5-delivery/lane.ts';
+import type { LaneTerms } from '../../src/db/deliveries.ts';
 import type { LaneIO } from '../../workers/5-delivery/lane-io.ts';
 import { LaneState, type LaneLimits } from '../../workers/5-delivery/lane-state.ts';
 
-const LIMITS: LaneLimits = { window: 5, ahead: 10, refillAt: 5, postableForMs: 9_000, lingerMs: 250, floorForMs: 1_000 };
+const LIMITS: LaneLimits = { window: 5, aheadWindows: 2, postableForMs: 9_000, lingerMs: 250, floorForMs: 1_000 };
 
 class Deferred<T> {
   resolve!: (value: T) => void;
@@ -41,17 +42,21 @@ class FakeIO implements LaneIO<number> {
   readonly heldClaims: (() => void)[] = [];
   maxInFlight = 0;
   claimError: Error | undefined;
+  /** What the endpoint asks, as the next claims find it. */
+  terms: LaneTerms = { maxInFlight: null, rateLimit: null, effectiveRate: null, blocked: null };
+  left = 0;
 
   claim(room: number, fromSequence: number) {
     this.claims.push({ room, fromSequence });
     if (this.claimError) return Promise.reject(this.claimError);
     const answer = () => {
-      const claimed = this.due.filter((s) => s >= fromSequence).slice(0, room);
+      const claimed = this.terms.blocked ? [] : this.due.filter((s) => s >= fromSequence).slice(0, room);
       this.due = this.due.filter((s) => !claimed.includes(s));
-      return { claimed, floor: Math.min(...this.due, ...claimed, 1_000_000) };
+      if (this.terms.blocked) return { claimed: [], floor: fromSequence, terms: this.terms };
+      return { claimed, floor: Math.min(...this.due, ...claimed, 1_000_000), terms: this.terms };
     };
     if (!this.holdClaims) return Promise.resolve().then(answer);
-    return new Promise<{ claimed: number[]; floor: number }>((resolve) => this.heldClaims.push(() => resolve(answer())));
+    return new Promise<{ claimed: number[]; floor: number; terms: LaneTerms }>((resolve) => this.heldClaims.push(() => resolve(answer())));
   }
 
   release(deliveries: number[]) {
@@ -83,6 +88,11 @@ class FakeIO implements LaneIO<number> {
 
   answerAll() {
     for (const delivery of [...this.inFlight.keys()]) this.answer(delivery);
+  }
+
+  leave() {
+    this.left++;
+    return Promise.resolve();
   }
 
   park(inMs: number, recheck: boolean): Promise<never> {
@@ -329,5 +339,37 @@ describe('a lane', () => {
     const lane = startLane(io);
     await settle();
     expect(lane.settled()).toEqual({ error: io.claimError });
+  });
+
+  it("keeps to the endpoint's own max_in_flight, as its claims find it", async () => {
+    const io = new FakeIO();
+    io.terms = { ...io.terms, maxInFlight: 2 };
+    io.due = range(1, 30);
+    const lane = startLane(io);
+    await settle();
+    // The first claim is made before the lane knows: a window of the default, 2 of it posted.
+    expect(io.posted).toEqual([1, 2]);
+    while (!lane.settled()) {
+      io.answerAll();
+      await vi.advanceTimersByTimeAsync(300);
+    }
+    expect(io.maxInFlight).toBe(2);
+    expect(io.posted).toEqual(range(1, 30));
+    // Later claims ask for what fits: the window and two more.
+    expect(io.claims.slice(1).every((c) => c.room <= 6)).toBe(true);
+  });
+
+  it('held by another lane run, or paused by the receiver: claims nothing more, parks until then without a recheck, and gives up its hold', async () => {
+    for (const reason of ['held', 'paused'] as const) {
+      const io = new FakeIO();
+      io.due = range(1, 3);
+      io.terms = { ...io.terms, blocked: { reason, forMs: 20_000 } };
+      const lane = startLane(io);
+      await settle();
+      expect(io.posted).toEqual([]);
+      expect(io.parked).toEqual([{ inMs: 20_000, recheck: false }]);
+      expect(io.left).toBe(1);
+      expect(lane.left()).toBe(true);
+    }
   });
 });

@@ -21,6 +21,9 @@ export class TestReceiver {
   respond: Responder = () => ({ status: 200, body: 'ok' });
   #server: Server | undefined;
   #hanging = new Set<() => void>();
+  /** Requests open now, and the most ever open at once, per path. */
+  #open = new Map<string, number>();
+  #mostOpen = new Map<string, number>();
   url = '';
 
   async start(): Promise<this> {
@@ -36,6 +39,10 @@ export class TestReceiver {
           status: null,
         };
         this.received.push(request);
+        const open = (this.#open.get(request.path) ?? 0) + 1;
+        this.#open.set(request.path, open);
+        this.#mostOpen.set(request.path, Math.max(open, this.#mostOpen.get(request.path) ?? 0));
+        res.on('close', () => this.#open.set(request.path, this.#open.get(request.path)! - 1));
         const answer = this.respond(request);
         if (answer === 'hang') {
           const release = () => res.destroy();
@@ -61,6 +68,11 @@ export class TestReceiver {
   /** Distinct webhook-ids answered with a 2xx at one path: what was delivered. */
   deliveredIds(path: string): Set<string> {
     return new Set(this.at(path).filter((r) => r.status !== null && r.status < 300).map((r) => String(r.headers['webhook-id'])));
+  }
+
+  /** The most requests to one path that were open at once (received, not yet answered or dropped). */
+  mostAtOnce(path: string): number {
+    return this.#mostOpen.get(path) ?? 0;
   }
 
   /** Requests to one path (each endpoint in a test gets its own path). */

@@ -3,7 +3,8 @@
 // endpoint's URL (attempt.ts) and the lane's own queue job; tests give a lane a fake.
 import { DelayedError, type Job, type Queue } from 'bullmq';
 import type { Logger } from 'pino';
-import { claimLane, laneNextDue, releaseDeliveries, type ClaimedDelivery } from '../../src/db/deliveries.ts';
+import { randomUUID } from 'node:crypto';
+import { claimLane, laneNextDue, leaveLane, releaseDeliveries, type ClaimedDelivery, type LaneTerms } from '../../src/db/deliveries.ts';
 import { wakeLanes, type LaneJob } from '../../src/queue/queues.ts';
 import { makeAttempt, toAttempt, type Attempt, type AttemptContext } from './attempt.ts';
 
@@ -14,13 +15,15 @@ export interface LaneIO<D> {
    * (cd_claim_lane), each leased for one attempt. `floor`: no pending delivery of the endpoint
    * has a lower sequence than this.
    */
-  claim(room: number, fromSequence: number): Promise<{ claimed: D[]; floor: number }>;
+  claim(room: number, fromSequence: number): Promise<{ claimed: D[]; floor: number; terms: LaneTerms | null }>;
   /** Gives back deliveries claimed but not attempted: due again at once, their claim not counted. */
   release(deliveries: D[]): Promise<void>;
   /** In how many ms the endpoint has work again (0: now); null when nothing is pending. */
   nextDue(): Promise<number | null>;
   /** Posts the delivery; resolves when it is answered, with its record under way. */
   attempt(delivery: D): Promise<{ recorded: Promise<unknown> }>;
+  /** Gives up the lane run's hold on the endpoint (cd_claim_lane), before it parks or ends. */
+  leave(): Promise<void>;
   /**
    * Puts the lane back in the queue until `inMs` from now, and never returns (it throws what
    * tells the queue the job was moved). With `recheck`, wakes the lane again if a delivery
@@ -34,14 +37,26 @@ export function createLaneIO(context: AttemptContext & { leaseMs: number; queue:
   const { pool, leaseMs, metrics } = context;
   const { clubId, endpointId } = job.data;
   const nextDue = () => laneNextDue(pool, clubId, endpointId);
+  // This run's name in the endpoint's hold; whether it has held it (then it gives it up).
+  const holder = randomUUID();
+  let held = false;
   return {
     async claim(room, fromSequence) {
-      const result = await claimLane(pool, clubId, endpointId, room, leaseMs, fromSequence);
+      const result = await claimLane(pool, clubId, endpointId, room, leaseMs, fromSequence, holder);
+      if (result.lane && result.lane.blocked?.reason !== 'held') held = true;
       if (result.canceled > 0) {
         log().info({ deliveries: result.canceled }, 'deliveries canceled: endpoint deleted or disabled');
         metrics.deliveries.inc({ outcome: 'canceled' }, result.canceled);
       }
-      return { claimed: result.claimed.map((delivery: ClaimedDelivery) => toAttempt(context, delivery)), floor: result.floor };
+      return {
+        claimed: result.claimed.map((delivery: ClaimedDelivery) => toAttempt(context, delivery)),
+        floor: result.floor,
+        terms: result.lane,
+      };
+    },
+    async leave() {
+      if (held) await leaveLane(pool, clubId, endpointId, holder);
+      held = false;
     },
     async release(deliveries) {
       await releaseDeliveries(pool, clubId, endpointId, deliveries.map((a) => ({ sequence: a.key.sequence, lease: a.lease })));

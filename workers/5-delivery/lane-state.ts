@@ -9,12 +9,16 @@
 
 /** What a lane may do, fixed for the lane's run (createLanes derives them from the config). */
 export interface LaneLimits {
-  /** Requests to the endpoint in flight at most (DELIVERY_PER_ENDPOINT_CONCURRENCY). */
+  /**
+   * Requests to the endpoint in flight at most, unless the endpoint sets its own max_in_flight
+   * (DELIVERY_PER_ENDPOINT_CONCURRENCY): the window.
+   */
   window: number;
-  /** Deliveries claimed ahead of the window at most, so that a freed slot is filled at once. */
-  ahead: number;
-  /** A claim is made once this much room is free (at once when the lane holds nothing). */
-  refillAt: number;
+  /**
+   * Deliveries claimed ahead of the window at most, in windows, so that a freed slot is filled at
+   * once; a claim is made once a window of room is free (at once when the lane holds nothing).
+   */
+  aheadWindows: number;
   /**
    * A delivery claimed ahead is posted only this long after its claim, so that its attempt ends
    * inside its lease; after that it is given back to the table instead.
@@ -55,6 +59,14 @@ interface ClaimState {
   answeredAtStart: number;
   wakesAtStart: number;
   fromStartWakesAtStart: number;
+}
+
+/** What the endpoint asks of its lane, as the lane's last claim found it (cd_claim_lane). */
+interface EndpointTerms {
+  /** The endpoint's own max_in_flight (null: the lane's default window). */
+  maxInFlight: number | null;
+  /** Nothing may be claimed until then: another lane run holds the endpoint, or a receiver paused it. */
+  blockedUntil: number | null;
 }
 
 /** The lane's wakes: deliveries were made for its endpoint since it last looked. */
@@ -120,6 +132,7 @@ export class LaneState<D> {
     fromStartWakesAtStart: 0,
   };
   readonly wake: WakeState = { woken: false, count: 0, fromStart: 0 };
+  readonly endpoint: EndpointTerms = { maxInFlight: null, blockedUntil: null };
   idle: IdleState = { phase: 'busy' };
   /** Attempts answered in this run. */
   answered = 0;
@@ -172,9 +185,19 @@ export class LaneState<D> {
 
   // --- what the lane learned ---------------------------------------------------------------
 
-  /** A claim came back with `claimed` (in sequence order) and the floor it saw. */
-  claimReturned(claimed: D[], floor: number, room: number, now: number): void {
+  /** A claim came back with `claimed` (in sequence order), the floor it saw, and the endpoint's terms (null: it is gone). */
+  claimReturned(
+    claimed: D[],
+    floor: number,
+    room: number,
+    now: number,
+    terms: { maxInFlight: number | null; blocked: { forMs: number } | null } | null = null,
+  ): void {
     this.claim.pending = false;
+    if (terms) {
+      this.endpoint.maxInFlight = terms.maxInFlight;
+      this.endpoint.blockedUntil = terms.blocked ? now + terms.blocked.forMs : null;
+    }
     if (this.wake.fromStart === this.claim.fromStartWakesAtStart) this.claim.floor = floor;
     for (const delivery of claimed) this.ahead.push({ delivery, claimedAt: now });
     this.attempts += claimed.length;
@@ -229,7 +252,7 @@ export class LaneState<D> {
  * The lane's next step, decided from its state alone (no I/O, no clock of its own). In order:
  * fail on a failed statement; fill the window from what is claimed ahead; claim ahead once a
  * window of room is free; wait while requests or a claim are under way; once all is recorded,
- * park (stopping), take a wake, or ask for the next due time, linger for a wake, and park or end.
+ * park (stopping, or the endpoint held elsewhere or paused), take a wake, or ask for the next due time, linger for a wake, and park or end.
  */
 export function nextStep<D>(state: LaneState<D>, limits: LaneLimits, now: number): LaneStep<D> {
   if (state.failure) return { kind: 'fail', error: state.failure.error };
@@ -237,12 +260,13 @@ export function nextStep<D>(state: LaneState<D>, limits: LaneLimits, now: number
   // Slots freed are filled from what was claimed ahead. One that waited so long that its
   // attempt could outlast its lease goes back to the table instead (only behind a window of
   // requests that hang), as does all of it when the lane stops.
-  if (state.ahead.length > 0 && (state.stopping || state.inFlight < limits.window)) {
+  const window = state.endpoint.maxInFlight ?? limits.window;
+  if (state.ahead.length > 0 && (state.stopping || state.inFlight < window)) {
     const post: D[] = [];
     const giveBack: D[] = [];
     for (const { delivery, claimedAt } of state.ahead) {
       if (state.stopping || now - claimedAt > limits.postableForMs) giveBack.push(delivery);
-      else if (state.inFlight + post.length < limits.window) post.push(delivery);
+      else if (state.inFlight + post.length < window) post.push(delivery);
       else break;
     }
     // Only a prefix of the queue leaves, in order: the ones given back may sit before or after
@@ -253,9 +277,10 @@ export function nextStep<D>(state: LaneState<D>, limits: LaneLimits, now: number
   // Claim ahead once a window of room is free (at once when the lane holds nothing), so that
   // one statement claims several deliveries under load.
   const held = state.inFlight + state.ahead.length;
-  const room = limits.window + limits.ahead - held;
+  const room = window * (1 + limits.aheadWindows) - held;
   const { claim } = state;
-  if (!claim.pending && !state.stopping && claim.mayBeDue && room > 0 && (held === 0 || room >= limits.refillAt)) {
+  const blocked = state.endpoint.blockedUntil !== null && now < state.endpoint.blockedUntil;
+  if (!claim.pending && !state.stopping && !blocked && claim.mayBeDue && room > 0 && (held === 0 || room >= window)) {
     const fromSequence = now - claim.wholeRangeAt > limits.floorForMs ? 0 : claim.floor;
     return { kind: 'claim', room, fromSequence };
   }
@@ -266,6 +291,9 @@ export function nextStep<D>(state: LaneState<D>, limits: LaneLimits, now: number
   // by its record) or leaves.
   if (state.writing > 0) return { kind: 'wait', until: null };
   if (state.stopping) return { kind: 'park', inMs: 0, recheck: false };
+  // Held by another lane run, or paused by the receiver: back to the queue until then. No
+  // recheck: the table would say work is due, and the lane would only be blocked again.
+  if (blocked) return { kind: 'park', inMs: state.endpoint.blockedUntil! - now, recheck: false };
 
   const { idle } = state;
   if (idle.phase === 'asking') return { kind: 'wait', until: null };

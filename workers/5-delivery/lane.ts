@@ -80,7 +80,7 @@ export async function runLane<D>(
           state.claimStarted(step.fromSequence, now);
           const { room } = step;
           io.claim(room, step.fromSequence).then(
-            ({ claimed, floor }) => state.claimReturned(claimed, floor, room, Date.now()),
+            ({ claimed, floor, terms }) => state.claimReturned(claimed, floor, room, Date.now(), terms),
             (error: unknown) => state.failed(error, { claim: true }),
           ).finally(changed);
           continue;
@@ -109,9 +109,11 @@ export async function runLane<D>(
           continue;
         case 'park':
           host.leave();
+          await io.leave();
           return await io.park(step.inMs, step.recheck && !state.stopping);
         case 'end':
           host.leave();
+          await io.leave();
           return `${state.attempts} attempts`;
       }
     }

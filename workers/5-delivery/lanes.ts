@@ -47,8 +47,7 @@ export function laneLimits(config: Config): LaneLimits {
     // free. A claim costs about the same for one delivery as for ten (a statement and its round
     // trip), so fewer, larger claims: at half a window ahead and refills of half a window, flat
     // out on Redis ran at 0.58 of plain BullMQ; at these, 0.66-0.68.
-    ahead: 2 * window,
-    refillAt: window,
+    aheadWindows: 2,
     // A delivery claimed ahead is still posted while its attempt can end inside its lease, with a
     // second to spare: it waited at most this long in its lane (9 s with the default lease).
     postableForMs: leaseMs - timeoutMs - 1000,

@@ -1,0 +1,9 @@
+-- A lane run gives up its hold on the endpoint (cd_claim_lane) as it parks or ends, so that the
+-- endpoint's next lane, in whatever process, claims at once rather than once the hold lapses.
+-- A hold taken over since (it had lapsed) is left alone.
+CREATE OR REPLACE FUNCTION cd_leave_lane(club text, endpoint text, holder text) RETURNS void
+LANGUAGE sql
+AS $$
+  UPDATE endpoint_lanes l SET holder = NULL, held_until = NULL
+   WHERE l.club_id = club AND l.endpoint_id = endpoint AND l.holder = cd_leave_lane.holder
+$$;
