@@ -22,7 +22,7 @@ export function createMetrics(): DeliveryMetrics {
     registry,
     deliveries: new Counter({
       name: 'clubdata_deliveries_total',
-      help: 'Delivery attempts by outcome: succeeded, retried (failed, will retry), failed (given up), canceled',
+      help: 'Delivery attempts by outcome: succeeded, retried (failed, will retry), throttled (429 or 503 with Retry-After: no attempt used), failed (given up), canceled',
       labelNames: ['outcome'],
       registers: [registry],
     }),

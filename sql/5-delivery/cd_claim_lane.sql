@@ -14,7 +14,8 @@
 -- the queue does (after Redis restarted empty, two lane jobs of one endpoint ran at once): a
 -- claim by another run while the hold is live claims nothing and says for how long (outcome
 -- 'held'). The hold lasts a lease, is renewed by the holder's claims once half of it is gone,
--- and is given up when the lane parks or ends (cd_leave_lane). An endpoint paused by a
+-- and is given up when the lane parks or ends (cd_leave_lane). The holder stores the rate it
+-- slowed the endpoint to (`own_rate`, when `rate_known`; written only when it changed). An endpoint paused by a
 -- receiver's Retry-After claims nothing until then (outcome 'paused').
 -- With `ordering` 'per_resource', only the earliest pending delivery of each record is
 -- claimable: a later one waits until the earlier has succeeded or was given up.
@@ -33,7 +34,7 @@
 -- steps over those finished since. The floor is the lowest pending sequence at or after
 -- `from_sequence`, or, with none pending, one past the endpoint's highest sequence.
 CREATE OR REPLACE FUNCTION cd_claim_lane(club text, endpoint text, batch integer, lease_ms double precision, from_sequence bigint,
-                                         holder text)
+                                         holder text, rate_known boolean, own_rate double precision)
 RETURNS TABLE (outcome text, signal_sequence bigint, attempt integer, leased_until timestamptz, url text, secret bytea,
                previous_secret bytea, signal_id text, signal_created_at timestamptz, body text,
                max_in_flight integer, rate_limit double precision, effective_rate double precision, wait_ms double precision)
@@ -83,6 +84,10 @@ BEGIN
                           NULL::text, NULL::timestamptz, NULL::text, ep.max_in_flight, ep.rate_limit, lane.effective_rate, 100::float8;
       RETURN;
     END IF;
+  END IF;
+  IF rate_known AND own_rate IS DISTINCT FROM lane.effective_rate THEN
+    UPDATE endpoint_lanes l SET effective_rate = own_rate WHERE l.club_id = club AND l.endpoint_id = endpoint;
+    lane.effective_rate := own_rate;
   END IF;
   IF lane.paused_until > now() THEN
     RETURN QUERY SELECT 'paused'::text, NULL::bigint, NULL::integer, NULL::timestamptz, NULL::text, NULL::bytea, NULL::bytea,

@@ -2,6 +2,11 @@
 -- decides what an attempt leads to. A success marks the delivery succeeded and clears its
 -- endpoint's failing streak, and returns no row: successes are the hot path, and a row each
 -- made a batch of 50 a few percent slower than the successes-only function this replaced.
+-- A throttle (a 429, or a 503 with Retry-After: the receiver asks to slow down) returns a row with
+-- outcome `throttled`: the attempt row is kept and the failing streak runs as for a failure, but
+-- the attempt is not counted (the receiver's pace is not the delivery's failure) and it is due
+-- again after retry_delay_ms; with a Retry-After (pause_ms) the whole endpoint is paused until
+-- then (endpoint_lanes.paused_until), which its lane's claims obey.
 -- A failure returns a row, n its position in the arrays (1-based), with outcome:
 --   endpoint_disabled  the endpoint answered 410 Gone (reason gone) or has been failing for
 --                      disable_after_ms (reason failing): it is disabled and the delivery
@@ -17,7 +22,7 @@ CREATE OR REPLACE FUNCTION cd_record_attempts(club_ids text[], endpoint_ids text
                                               attempt_numbers integer[], attempted_ats timestamptz[], status_codes integer[],
                                               errors text[], durations_ms integer[], response_excerpts text[],
                                               succeeded boolean[], gone boolean[], retry_delays_ms double precision[],
-                                              disable_after_ms double precision[])
+                                              disable_after_ms double precision[], throttled boolean[], pauses_ms double precision[])
 RETURNS TABLE (n integer, outcome text, reason text)
 LANGUAGE plpgsql
 AS $$
@@ -27,9 +32,10 @@ DECLARE
 BEGIN
   FOR a IN SELECT x.*, x.n::integer AS i
              FROM unnest(club_ids, endpoint_ids, sequences, signal_ids, attempt_numbers, attempted_ats, status_codes, errors,
-                         durations_ms, response_excerpts, succeeded, gone, retry_delays_ms, disable_after_ms) WITH ORDINALITY
+                         durations_ms, response_excerpts, succeeded, gone, retry_delays_ms, disable_after_ms, throttled,
+                         pauses_ms) WITH ORDINALITY
                   AS x (club_id, endpoint_id, sequence, signal_id, attempt_number, attempted_at, status_code, error, duration_ms,
-                        response_excerpt, succeeded, gone, retry_delay_ms, disable_after_ms, n)
+                        response_excerpt, succeeded, gone, retry_delay_ms, disable_after_ms, throttled, pause_ms, n)
             ORDER BY x.club_id, x.endpoint_id, x.sequence
   LOOP
     INSERT INTO delivery_attempts (club_id, endpoint_id, signal_id, signal_sequence, attempt_number, attempted_at,
@@ -56,6 +62,16 @@ BEGIN
                               attempts = greatest(d.attempts, a.attempt_number)
        WHERE d.club_id = a.club_id AND d.endpoint_id = a.endpoint_id AND d.signal_sequence = a.sequence;
       outcome := 'endpoint_disabled';
+    ELSIF a.throttled THEN
+      UPDATE deliveries d SET next_attempt_at = now() + make_interval(secs => a.retry_delay_ms / 1000), leased_until = NULL
+       WHERE d.club_id = a.club_id AND d.endpoint_id = a.endpoint_id AND d.signal_sequence = a.sequence;
+      IF a.pause_ms IS NOT NULL THEN
+        INSERT INTO endpoint_lanes AS l (club_id, endpoint_id, paused_until)
+        VALUES (a.club_id, a.endpoint_id, now() + make_interval(secs => a.pause_ms / 1000))
+        ON CONFLICT (club_id, endpoint_id) DO UPDATE
+          SET paused_until = greatest(coalesce(l.paused_until, EXCLUDED.paused_until), EXCLUDED.paused_until);
+      END IF;
+      outcome := 'throttled';
     ELSIF a.retry_delay_ms IS NULL THEN
       UPDATE deliveries d SET status = 'failed', completed_at = now(), leased_until = NULL,
                               attempts = greatest(d.attempts, a.attempt_number)

@@ -136,6 +136,7 @@ function batchersFor(pool: Pool) {
  * disabling use (cd_cancel_deliveries). Only deliveries from `fromSequence` on are looked at: the
  * floor of the lane's previous claim, or 0 to look at all (cd_claim_lane says why). `holder`
  * names the lane run: one at a time holds the endpoint, and another claims nothing meanwhile.
+ * `ownRate`: the rate the lane slowed the endpoint to, stored (undefined: the stored one stands).
  */
 export async function claimLane(
   pool: Pool,
@@ -145,11 +146,12 @@ export async function claimLane(
   leaseMs: number,
   fromSequence: number,
   holder: string,
+  ownRate?: number | null,
 ): Promise<LaneClaim> {
   const { rows } = await pool.query<LaneRow>({
     name: 'cd_claim_lane',
-    text: 'SELECT * FROM cd_claim_lane($1, $2, $3, $4::float8, $5::bigint, $6)',
-    values: [clubId, endpointId, batch, leaseMs, fromSequence, holder],
+    text: 'SELECT * FROM cd_claim_lane($1, $2, $3, $4::float8, $5::bigint, $6, $7::bool, $8::float8)',
+    values: [clubId, endpointId, batch, leaseMs, fromSequence, holder, ownRate !== undefined, ownRate ?? null],
   });
   const claim: LaneClaim = { claimed: [], canceled: 0, floor: fromSequence, lane: null };
   for (const row of rows) {
@@ -186,9 +188,16 @@ export async function claimLane(
   return claim;
 }
 
-/** Gives up a lane run's hold on the endpoint as it parks or ends (cd_leave_lane). */
-export async function leaveLane(pool: Pool, clubId: string, endpointId: string, holder: string): Promise<void> {
-  await pool.query({ name: 'cd_leave_lane', text: 'SELECT cd_leave_lane($1, $2, $3)', values: [clubId, endpointId, holder] });
+/**
+ * Gives up a lane run's hold on the endpoint as it parks or ends (cd_leave_lane), storing the
+ * rate it slowed the endpoint to (`ownRate`; undefined: the stored one stands).
+ */
+export async function leaveLane(pool: Pool, clubId: string, endpointId: string, holder: string, ownRate?: number | null): Promise<void> {
+  await pool.query({
+    name: 'cd_leave_lane',
+    text: 'SELECT cd_leave_lane($1, $2, $3, $4::bool, $5::float8)',
+    values: [clubId, endpointId, holder, ownRate !== undefined, ownRate ?? null],
+  });
 }
 
 /**
@@ -241,11 +250,19 @@ export interface AttemptDecision {
   gone: boolean;
   retryDelayMs: number | null;
   disableAfterMs: number;
+  /**
+   * The receiver asked to slow down (a 429, or a 503 with Retry-After): the attempt is recorded
+   * but not counted, and the delivery is due again after retryDelayMs; with `pauseMs` (its
+   * Retry-After) the whole endpoint is paused that long (cd_record_attempts).
+   */
+  throttled?: boolean;
+  pauseMs?: number | null;
 }
 
 export type AttemptResult =
   | { outcome: 'succeeded' }
   | { outcome: 'retry'; delayMs: number }
+  | { outcome: 'throttled'; delayMs: number }
   | { outcome: 'failed' }
   | { outcome: 'endpoint_disabled'; reason: 'failing' | 'gone' };
 
@@ -276,7 +293,7 @@ export function recordAttempt(
 /** A row of cd_record_attempts (sql/5-delivery/cd_record_attempts.sql): a failure's outcome. */
 interface RecordRow {
   n: number;
-  outcome: 'retry' | 'failed' | 'endpoint_disabled';
+  outcome: 'retry' | 'throttled' | 'failed' | 'endpoint_disabled';
   reason: 'failing' | 'gone' | null;
 }
 
@@ -285,7 +302,7 @@ async function recordAttempts(pool: Pool, records: AttemptToRecord[]): Promise<A
     name: 'cd_record_attempts',
     text: `SELECT * FROM cd_record_attempts($1::text[], $2::text[], $3::bigint[], $4::text[], $5::int[], $6::timestamptz[],
                                             $7::int[], $8::text[], $9::int[], $10::text[], $11::bool[], $12::bool[],
-                                            $13::float8[], $14::float8[])`,
+                                            $13::float8[], $14::float8[], $15::bool[], $16::float8[])`,
     values: [
       records.map((r) => r.key.clubId),
       records.map((r) => r.key.endpointId),
@@ -301,6 +318,8 @@ async function recordAttempts(pool: Pool, records: AttemptToRecord[]): Promise<A
       records.map((r) => r.decision.gone),
       records.map((r) => r.decision.retryDelayMs),
       records.map((r) => r.decision.disableAfterMs),
+      records.map((r) => r.decision.throttled ?? false),
+      records.map((r) => r.decision.pauseMs ?? null),
     ],
   });
   const byN = new Map<number, RecordRow>();
@@ -312,6 +331,8 @@ async function recordAttempts(pool: Pool, records: AttemptToRecord[]): Promise<A
     switch (row?.outcome) {
       case 'retry':
         return { outcome: 'retry', delayMs: record.decision.retryDelayMs! };
+      case 'throttled':
+        return { outcome: 'throttled', delayMs: record.decision.retryDelayMs! };
       case 'failed':
         return { outcome: 'failed' };
       case 'endpoint_disabled':
@@ -334,7 +355,10 @@ export async function overdueLanes(pool: Pool, graceMs: number, limit: number): 
         WHERE status = 'pending' AND next_attempt_at < now() - make_interval(secs => $1::double precision / 1000)
           AND (leased_until IS NULL OR leased_until < now())
         ORDER BY next_attempt_at LIMIT $2
-     ) overdue`,
+     ) overdue
+     -- A lane paused by its receiver's Retry-After is not late: it comes back when the pause ends.
+     WHERE NOT EXISTS (SELECT 1 FROM endpoint_lanes l
+                        WHERE l.club_id = overdue.club_id AND l.endpoint_id = overdue.endpoint_id AND l.paused_until > now())`,
     [graceMs, limit],
   );
   return rows.map((r) => ({ clubId: r.club_id, endpointId: r.endpoint_id }));

@@ -94,18 +94,21 @@ describe('endpoint changes the worker must honour at once: deletion, a 410, the 
   it('after a 410 disables an endpoint, the worker cancels its other pending deliveries and posts none of them', async () => {
     const endpoint = await api.createEndpoint(receiver.url);
     const canceledBefore = await deliveriesCounted(running, 'canceled');
-    // Each signal's first attempt gets a 503; the first signal's retry comes after 1 s and gets
-    // the 410, the others' after 3 s, when the endpoint is disabled.
+    // The first signal's first attempt gets a 500 and its retry the 410. The others' first
+    // attempts are answered (500) only once the endpoint is disabled: they are pending then.
     const firstSeen = new Set<string>();
+    let disabled!: () => void;
+    const whenDisabled = new Promise<void>((resolve) => (disabled = resolve));
     receiver.respond = (r) => {
       if (r.path !== endpoint.path) return { status: 200 };
       const id = String(r.headers['webhook-id']);
       if (firstSeen.has(id)) return { status: 410 };
       firstSeen.add(id);
-      return { status: 503, headers: { 'retry-after': firstSeen.size === 1 ? '1' : '3' } };
+      return firstSeen.size === 1 ? { status: 500 } : { status: 500, until: whenDisabled };
     };
     for (let i = 0; i < 3; i++) await insertCustomer(pool, club.id);
     await eventually('the endpoint disabled', async () => (await endpointState(api, endpoint.id)).status === 'disabled');
+    disabled();
     expect((await endpointState(api, endpoint.id)).disabled_reason).toBe('gone');
     await eventually('the other two deliveries settled', async () => !(await deliveryStatuses(pool, endpoint.id)).includes('pending'));
     expect(await deliveryStatuses(pool, endpoint.id)).toEqual(['canceled', 'canceled', 'failed']);

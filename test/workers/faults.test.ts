@@ -338,6 +338,90 @@ describe.concurrent.each(['postgres', 'redis'] as const)('what a crash or a slow
   }, 240_000);
 });
 
+/** `count` customers in one transaction: as many signals, committed at once (a bulk update). */
+async function insertCustomers(pool: Pool, clubId: string, count: number): Promise<void> {
+  await pool.query(
+    `INSERT INTO customers (club_id, id, email, first_name, last_name, phone, first_became_customer_at)
+     SELECT $1, 'cus_bulk_' || $3 || '_' || n, 'bulk' || n || '@example.com', '', '', '', now() FROM generate_series(1, $2) AS n`,
+    [clubId, count, randomBytes(4).toString('hex')],
+  );
+}
+
+/** The most requests that arrived within any one second. */
+function mostInOneSecond(requests: ReceivedRequest[]): number {
+  const times = requests.map((r) => r.at).sort((a, b) => a - b);
+  let most = 0;
+  for (let i = 0, j = 0; i < times.length; i++) {
+    while (times[i]! - times[j]! >= 1000) j++;
+    most = Math.max(most, i - j + 1);
+  }
+  return most;
+}
+
+describe.concurrent.each(['postgres', 'redis'] as const)("each receiver's pace, %s backend", (backend) => {
+  it('rate_limit 50 across two workers and a burst of 2,000: no one-second window sees more than the limit and its tolerance', async (context) => {
+    const { pool, receiver, startWorker } = await scene(backend, context);
+    const club = await insertClub(pool);
+    const endpoint = await insertEndpoint(pool, secretBox, club.id, receiver.url);
+    const limit = 50;
+    await pool.query('UPDATE webhook_endpoints SET rate_limit = $2 WHERE id = $1', [endpoint.id, limit]);
+    receiver.respond = () => ({ status: 200 });
+    const lanes = prefix('p');
+    const workers = [startWorker(lanes), startWorker(lanes)];
+    await insertCustomers(pool, club.id, 2000);
+    const ids = await signalIds(pool, club.id);
+    await expectAllDelivered(receiver, [endpoint], ids, 200_000);
+    const requests = receiver.at(endpoint.path);
+    // The lane spaces requests so that at most max(2, limit / 50) more than the limit start in
+    // any second (docs/webhooks.md); arrival adds jitter of its own on a busy machine: 10% in all.
+    const most = mostInOneSecond(requests);
+    const seconds = (requests.at(-1)!.at - requests[0]!.at) / 1000;
+    console.log(`${backend}: rate_limit ${limit}: most in one second ${most}, mean ${(requests.length / seconds).toFixed(1)}/s over ${seconds.toFixed(1)} s`);
+    expect(most).toBeLessThanOrEqual(limit * 1.1);
+    // Never faster than the limit on average.
+    expect(requests.length / seconds).toBeLessThanOrEqual(limit * 1.05);
+    for (const w of workers) w.kill('SIGTERM');
+    for (const w of workers) expect(await w.exit()).toBe(0);
+  }, 300_000);
+
+  it('a 429 with Retry-After: 20 pauses that endpoint 20 s, uses no attempt, and holds back no other endpoint', async (context) => {
+    const { pool, receiver, startWorker } = await scene(backend, context);
+    const club = await insertClub(pool);
+    const throttling = await insertEndpoint(pool, secretBox, club.id, receiver.url);
+    const other = await insertEndpoint(pool, secretBox, club.id, receiver.url);
+    let throttled = false;
+    receiver.respond = (r) => {
+      if (r.path !== throttling.path || throttled) return { status: 200 };
+      throttled = true;
+      return { status: 429, headers: { 'retry-after': '20' } };
+    };
+    const worker = startWorker(prefix('q'));
+    for (let i = 0; i < 5; i++) await insertCustomer(pool, club.id);
+    await receiver.waitFor(() => throttled, 60_000, 'the 429');
+    const pausedAt = receiver.at(throttling.path).find((r) => r.status === 429)!.at;
+    // Signals during the pause: the other endpoint gets them.
+    for (let i = 0; i < 5; i++) await insertCustomer(pool, club.id);
+    const ids = await signalIds(pool, club.id);
+    await receiver.waitFor(() => receiver.deliveredIds(other.path).size === ids.length, 60_000, 'every delivery to the other endpoint');
+    await expectAllDelivered(receiver, [throttling, other], ids, 90_000);
+    // Nothing reached the throttling endpoint for 20 s after its 429 (answered in flight then aside).
+    const after = receiver.at(throttling.path).filter((r) => r.at > pausedAt);
+    const inFlightThen = after.filter((r) => r.at < pausedAt + 20_000);
+    expect(inFlightThen.length).toBeLessThanOrEqual(4); // requests already sent beside it
+    expect(after.length).toBeGreaterThan(inFlightThen.length);
+    // The throttled delivery used no attempt: its 429 and its success are both attempt 1.
+    const { rows } = await pool.query(
+      `SELECT d.attempts, array_agg(a.status_code ORDER BY a.attempted_at) AS answers, array_agg(DISTINCT a.attempt_number) AS numbers
+         FROM deliveries d JOIN delivery_attempts a USING (club_id, endpoint_id, signal_sequence)
+        WHERE d.endpoint_id = $1 GROUP BY d.signal_sequence, d.attempts HAVING count(*) > 1`,
+      [throttling.id],
+    );
+    expect(rows).toEqual([{ attempts: 1, answers: [429, 200], numbers: [1] }]);
+    worker.kill('SIGTERM');
+    expect(await worker.exit()).toBe(0);
+  }, 180_000);
+});
+
 describe.concurrent.each(['postgres', 'redis'] as const)('one endpoint cannot hold back another, %s backend', (backend) => {
   it('every delivery to a healthy endpoint arrives while a hanging endpoint still holds all its requests', async (context) => {
     const { pool, url } = await createTestDatabase({ within: context });

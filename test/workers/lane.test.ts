@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runLane, type LaneHost } from '../../workers/5-delivery/lane.ts';
 import type { LaneTerms } from '../../src/db/deliveries.ts';
 import type { LaneIO } from '../../workers/5-delivery/lane-io.ts';
-import { LaneState, type LaneLimits } from '../../workers/5-delivery/lane-state.ts';
+import { LaneState, MIN_EFFECTIVE_RATE, RATE_CLIMB, type AnswerPace, type LaneLimits } from '../../workers/5-delivery/lane-state.ts';
 
 const LIMITS: LaneLimits = { window: 5, aheadWindows: 2, postableForMs: 9_000, lingerMs: 250, floorForMs: 1_000 };
 
@@ -36,7 +36,11 @@ class FakeIO implements LaneIO<number> {
   readonly posted: number[] = [];
   readonly parked: { inMs: number; recheck: boolean }[] = [];
   /** Requests in flight, by delivery: answer one with answer(). */
-  readonly inFlight = new Map<number, Deferred<{ recorded: Promise<unknown> }>>();
+  readonly inFlight = new Map<number, Deferred<{ recorded: Promise<unknown>; pace: AnswerPace }>>();
+  /** When each request was posted (fake time). */
+  readonly postedAt: number[] = [];
+  /** The slowed rate each claim and leave stored (undefined: none stored). */
+  readonly storedRates: (number | null | undefined)[] = [];
   /** Claims the test holds back (holdClaims), answered by releaseClaim(). */
   holdClaims = false;
   readonly heldClaims: (() => void)[] = [];
@@ -46,8 +50,9 @@ class FakeIO implements LaneIO<number> {
   terms: LaneTerms = { maxInFlight: null, rateLimit: null, effectiveRate: null, blocked: null };
   left = 0;
 
-  claim(room: number, fromSequence: number) {
+  claim(room: number, fromSequence: number, ownRate?: number | null) {
     this.claims.push({ room, fromSequence });
+    this.storedRates.push(ownRate);
     if (this.claimError) return Promise.reject(this.claimError);
     const answer = () => {
       const claimed = this.terms.blocked ? [] : this.due.filter((s) => s >= fromSequence).slice(0, room);
@@ -72,25 +77,32 @@ class FakeIO implements LaneIO<number> {
 
   attempt(delivery: number) {
     this.posted.push(delivery);
-    const answer = new Deferred<{ recorded: Promise<unknown> }>();
+    this.postedAt.push(Date.now());
+    const answer = new Deferred<{ recorded: Promise<unknown>; pace: AnswerPace }>();
     this.inFlight.set(delivery, answer);
     this.maxInFlight = Math.max(this.maxInFlight, this.inFlight.size);
     return answer.promise;
   }
 
-  /** Answers the request for `delivery` (recorded at once). */
-  answer(delivery: number) {
+  /** Answers the request for `delivery` (recorded at once), a success unless `pace` says otherwise. */
+  answer(delivery: number, pace: AnswerPace = { kind: 'success' }) {
     const request = this.inFlight.get(delivery);
     if (!request) throw new Error(`delivery ${delivery} is not in flight`);
     this.inFlight.delete(delivery);
-    request.resolve({ recorded: Promise.resolve() });
+    request.resolve({ recorded: Promise.resolve(), pace });
+    // A throttled delivery is pending again (due at once here; the lane's pace holds it back).
+    if (pace.kind === 'paused' || pace.kind === 'slow-down') {
+      this.due.push(delivery);
+      this.due.sort((a, b) => a - b);
+    }
   }
 
   answerAll() {
     for (const delivery of [...this.inFlight.keys()]) this.answer(delivery);
   }
 
-  leave() {
+  leave(ownRate?: number | null) {
+    this.storedRates.push(ownRate);
     this.left++;
     return Promise.resolve();
   }
@@ -371,5 +383,101 @@ describe('a lane', () => {
       expect(io.left).toBe(1);
       expect(lane.left()).toBe(true);
     }
+  });
+
+  describe('pace', () => {
+    /** The most requests that started within any one second (a sliding window over fake time). */
+    const mostInOneSecond = (times: number[]) =>
+      Math.max(0, ...times.map((t, i) => times.slice(i).filter((u) => u < t + 1000).length));
+
+    it('keeps to rate_limit: never more than rate + max(2, rate/50) requests in any one second, and all of them go', async () => {
+      const io = new FakeIO();
+      io.terms = { ...io.terms, rateLimit: 10 };
+      io.due = range(1, 40);
+      const lane = startLane(io);
+      while (!lane.settled()) {
+        await vi.advanceTimersByTimeAsync(7);
+        io.answerAll();
+      }
+      expect(io.posted).toEqual(range(1, 40));
+      expect(mostInOneSecond(io.postedAt)).toBeLessThanOrEqual(12);
+      // Not slower than the limit either (fake time: nothing else runs).
+      expect(io.postedAt.at(-1)! - io.postedAt[0]!).toBeLessThan(4_000);
+      // What is claimed ahead can be posted before it would have to be given back.
+      expect(io.released).toEqual([]);
+    });
+
+    it('after an idle spell, the next burst starts no more than the bucket at once: the limit holds in every second', async () => {
+      const io = new FakeIO();
+      io.terms = { ...io.terms, rateLimit: 10, maxInFlight: 50 };
+      io.due = range(1, 10);
+      const lane = startLane(io, { limits: { ...LIMITS, lingerMs: 5_000 } });
+      for (let i = 0; i < 150; i++) {
+        await vi.advanceTimersByTimeAsync(10);
+        io.answerAll();
+      }
+      expect(io.posted).toEqual(range(1, 10));
+      // Lingering for a wake, long enough for an unbounded bucket to fill with 30 requests.
+      await vi.advanceTimersByTimeAsync(3_000);
+      io.due = range(11, 40);
+      lane.wake();
+      for (let i = 0; i < 400 && io.posted.length < 40; i++) {
+        await vi.advanceTimersByTimeAsync(10);
+        io.answerAll();
+      }
+      expect(io.posted).toEqual(range(1, 40));
+      expect(mostInOneSecond(io.postedAt)).toBeLessThanOrEqual(12);
+    });
+
+    it('a 429 or 503 with Retry-After pauses the whole endpoint: nothing posted until then, what was claimed ahead goes back, and the lane parks for the rest', async () => {
+      const io = new FakeIO();
+      io.due = range(1, 20);
+      startLane(io);
+      await settle();
+      expect(io.posted).toEqual([1, 2, 3, 4, 5]);
+      io.answer(1, { kind: 'paused', forMs: 20_000 });
+      await settle();
+      // The others in flight finish; nothing new starts.
+      expect(io.posted).toHaveLength(5);
+      expect(io.released).toEqual(range(6, 15));
+      for (const d of [2, 3, 4, 5]) io.answer(d);
+      await settle();
+      expect(io.posted).toHaveLength(5);
+      expect(io.parked).toHaveLength(1);
+      expect(io.parked[0]!.recheck).toBe(false);
+      expect(io.parked[0]!.inMs).toBeGreaterThan(19_000);
+      expect(io.parked[0]!.inMs).toBeLessThanOrEqual(20_000);
+    });
+
+    it('a 429 without Retry-After halves the rate it observed, and successes bring it back step by step, stored with its claims', async () => {
+      const io = new FakeIO();
+      io.due = range(1, 200);
+      const lane = startLane(io);
+      // Unpaced at first: 5 at a time, answered every 100 ms: 50 a second.
+      for (let i = 0; i < 12; i++) {
+        await vi.advanceTimersByTimeAsync(100);
+        io.answerAll();
+      }
+      await settle();
+      const [first] = io.inFlight.keys();
+      io.answer(first!, { kind: 'slow-down' });
+      await settle();
+      const slowed = lane.state.pace.effectiveRate!;
+      expect(slowed).toBeGreaterThanOrEqual(MIN_EFFECTIVE_RATE);
+      expect(slowed).toBeLessThanOrEqual(30);
+      expect(lane.state.pace.slowedFrom).toBeGreaterThan(slowed);
+      // Each success raises it by RATE_CLIMB, until it is back where it was: no longer slowed.
+      io.answerAll();
+      await settle();
+      const answered = io.posted.length - io.inFlight.size;
+      expect(lane.state.pace.effectiveRate).toBeGreaterThan(slowed);
+      expect(Math.log(lane.state.pace.effectiveRate! / slowed) / Math.log(RATE_CLIMB)).toBeLessThanOrEqual(answered);
+      while (lane.state.pace.effectiveRate !== null && !lane.settled()) {
+        await vi.advanceTimersByTimeAsync(50);
+        io.answerAll();
+      }
+      expect(lane.state.pace.effectiveRate).toBeNull();
+      expect(io.storedRates.some((r) => typeof r === 'number' && r >= slowed)).toBe(true);
+    });
   });
 });

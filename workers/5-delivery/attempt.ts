@@ -79,16 +79,39 @@ interface SignedRequest {
   attemptedAt: Date;
 }
 
+/** The longest a receiver's Retry-After pauses its whole endpoint (docs/webhooks.md, "Order and pace"). */
+export const MAX_PAUSE_MS = 60 * 60 * 1000;
+
+/**
+ * What an answer tells the lane about the receiver's pace: it took the delivery (`success`), it
+ * asked for a pause of the whole endpoint (a 429 or 503 with Retry-After), to slow down (a 429
+ * or 503 without), or nothing about pace (any other failure).
+ */
+export type PaceSignal = { kind: 'success' } | { kind: 'paused'; forMs: number } | { kind: 'slow-down' } | { kind: 'none' };
+
+/** A 429, or a 503 with Retry-After: the receiver asks for time, and no attempt is used (cd_record_attempts). */
+function isThrottle(outcome: AttemptOutcome): boolean {
+  return outcome.statusCode === 429 || (outcome.statusCode === 503 && outcome.retryAfterMs !== null);
+}
+
+export function paceSignal(outcome: AttemptOutcome): PaceSignal {
+  if (outcome.kind === 'success') return { kind: 'success' };
+  if (outcome.statusCode !== 429 && outcome.statusCode !== 503) return { kind: 'none' };
+  if (outcome.retryAfterMs !== null && outcome.retryAfterMs > 0) return { kind: 'paused', forMs: Math.min(outcome.retryAfterMs, MAX_PAUSE_MS) };
+  return { kind: 'slow-down' };
+}
+
 /**
  * Makes the attempt: prepare, call, then the handling of its outcome. Resolves once the request
- * is answered, with the record under way: the lane's window is for requests, not for database
- * round trips.
+ * is answered, with the record under way (the lane's window is for requests, not for database
+ * round trips) and what the answer says of the receiver's pace.
  */
-export async function makeAttempt(context: AttemptContext, attempt: Attempt): Promise<{ recorded: Promise<string> }> {
+export async function makeAttempt(context: AttemptContext, attempt: Attempt): Promise<{ recorded: Promise<string>; pace: PaceSignal }> {
   const request = prepare(context, attempt.target);
   const outcome = await call(context, request);
   return {
     recorded: outcome.kind === 'success' ? handleSuccess(context, attempt, request, outcome) : handleFailure(context, attempt, request, outcome),
+    pace: paceSignal(outcome),
   };
 }
 
@@ -129,12 +152,26 @@ async function handleSuccess(context: AttemptContext, attempt: Attempt, request:
 }
 
 async function handleFailure(context: AttemptContext, attempt: Attempt, request: SignedRequest, outcome: AttemptOutcome): Promise<string> {
-  // Null when the schedule is exhausted: the record then gives up.
-  const retryDelayMs = nextRetryDelay(context.schedule, attempt.attempt, { retryAfterMs: outcome.retryAfterMs ?? undefined });
-  const result = await record(context, attempt, request, outcome, retryDelayMs);
+  const throttled = isThrottle(outcome);
+  const pace = paceSignal(outcome);
+  const pauseMs = pace.kind === 'paused' ? pace.forMs : null;
+  // Null when the schedule is exhausted: the record then gives up. A throttle is never given up
+  // (it used no attempt): it waits out the pause, or the schedule's delay for the attempt it
+  // still is.
+  const retryDelayMs = throttled
+    ? (pauseMs ?? nextRetryDelay(context.schedule, Math.min(attempt.attempt, context.schedule.length)) ?? 1000)
+    : nextRetryDelay(context.schedule, attempt.attempt, { retryAfterMs: outcome.retryAfterMs ?? undefined });
+  const result = await record(context, attempt, request, outcome, retryDelayMs, { throttled, pauseMs });
   const line = { ...summary(context, attempt, outcome), error: outcome.error };
   const { metrics } = context;
   switch (result.outcome) {
+    case 'throttled':
+      metrics.deliveries.inc({ outcome: 'throttled' });
+      attempt.log().info(
+        { ...line, retry_in_ms: result.delayMs, ...(pauseMs !== null ? { endpoint_paused_ms: pauseMs } : {}) },
+        'receiver asked to slow down; no attempt used',
+      );
+      return 'throttled';
     case 'retry':
       metrics.deliveries.inc({ outcome: 'retried' });
       attempt.log().info({ ...line, retry_in_ms: result.delayMs }, 'delivery attempt failed; will retry');
@@ -175,6 +212,7 @@ function record(
   request: SignedRequest,
   outcome: AttemptOutcome,
   retryDelayMs: number | null,
+  throttle: { throttled: boolean; pauseMs: number | null } = { throttled: false, pauseMs: null },
 ): Promise<AttemptResult> {
   return recordAttempt(
     context.pool,
@@ -188,7 +226,7 @@ function record(
       durationMs: Math.round(outcome.durationMs),
       responseExcerpt: outcome.responseExcerpt,
     },
-    { succeeded: outcome.kind === 'success', gone: outcome.gone, retryDelayMs, disableAfterMs: context.disableAfterMs },
+    { succeeded: outcome.kind === 'success', gone: outcome.gone, retryDelayMs, disableAfterMs: context.disableAfterMs, ...throttle },
   );
 }
 

@@ -7,23 +7,25 @@ import { randomUUID } from 'node:crypto';
 import { claimLane, laneNextDue, leaveLane, releaseDeliveries, type ClaimedDelivery, type LaneTerms } from '../../src/db/deliveries.ts';
 import { wakeLanes, type LaneJob } from '../../src/queue/queues.ts';
 import { makeAttempt, toAttempt, type Attempt, type AttemptContext } from './attempt.ts';
+import type { AnswerPace } from './lane-state.ts';
 
 /** A lane's I/O, over deliveries of type D (claimed for one attempt each). */
 export interface LaneIO<D> {
   /**
    * Claims up to `room` of the endpoint's due deliveries, in sequence order, from `fromSequence`
    * (cd_claim_lane), each leased for one attempt. `floor`: no pending delivery of the endpoint
-   * has a lower sequence than this.
+   * has a lower sequence than this. `ownRate`: the rate the lane slowed the endpoint to, stored
+   * with the claim (undefined: the lane does not know it yet, the stored one stands).
    */
-  claim(room: number, fromSequence: number): Promise<{ claimed: D[]; floor: number; terms: LaneTerms | null }>;
+  claim(room: number, fromSequence: number, ownRate?: number | null): Promise<{ claimed: D[]; floor: number; terms: LaneTerms | null }>;
   /** Gives back deliveries claimed but not attempted: due again at once, their claim not counted. */
   release(deliveries: D[]): Promise<void>;
   /** In how many ms the endpoint has work again (0: now); null when nothing is pending. */
   nextDue(): Promise<number | null>;
-  /** Posts the delivery; resolves when it is answered, with its record under way. */
-  attempt(delivery: D): Promise<{ recorded: Promise<unknown> }>;
-  /** Gives up the lane run's hold on the endpoint (cd_claim_lane), before it parks or ends. */
-  leave(): Promise<void>;
+  /** Posts the delivery; resolves when it is answered, with its record under way and what the answer says of the receiver's pace. */
+  attempt(delivery: D): Promise<{ recorded: Promise<unknown>; pace: AnswerPace }>;
+  /** Gives up the lane run's hold on the endpoint (cd_claim_lane) before it parks or ends, storing its slowed rate. */
+  leave(ownRate?: number | null): Promise<void>;
   /**
    * Puts the lane back in the queue until `inMs` from now, and never returns (it throws what
    * tells the queue the job was moved). With `recheck`, wakes the lane again if a delivery
@@ -41,8 +43,8 @@ export function createLaneIO(context: AttemptContext & { leaseMs: number; queue:
   const holder = randomUUID();
   let held = false;
   return {
-    async claim(room, fromSequence) {
-      const result = await claimLane(pool, clubId, endpointId, room, leaseMs, fromSequence, holder);
+    async claim(room, fromSequence, ownRate) {
+      const result = await claimLane(pool, clubId, endpointId, room, leaseMs, fromSequence, holder, ownRate);
       if (result.lane && result.lane.blocked?.reason !== 'held') held = true;
       if (result.canceled > 0) {
         log().info({ deliveries: result.canceled }, 'deliveries canceled: endpoint deleted or disabled');
@@ -54,8 +56,8 @@ export function createLaneIO(context: AttemptContext & { leaseMs: number; queue:
         terms: result.lane,
       };
     },
-    async leave() {
-      if (held) await leaveLane(pool, clubId, endpointId, holder);
+    async leave(ownRate) {
+      if (held) await leaveLane(pool, clubId, endpointId, holder, ownRate);
       held = false;
     },
     async release(deliveries) {

@@ -7,6 +7,9 @@
 // workers/README.md follows one delivery through a lane; docs/webhooks.md states the rules
 // receivers see (how many requests at once, what a lease is).
 
+/** What an answer says of the receiver's pace (attempt.ts, paceSignal). */
+export type AnswerPace = { kind: 'success' } | { kind: 'paused'; forMs: number } | { kind: 'slow-down' } | { kind: 'none' };
+
 /** What a lane may do, fixed for the lane's run (createLanes derives them from the config). */
 export interface LaneLimits {
   /**
@@ -67,6 +70,56 @@ interface EndpointTerms {
   maxInFlight: number | null;
   /** Nothing may be claimed until then: another lane run holds the endpoint, or a receiver paused it. */
   blockedUntil: number | null;
+}
+
+/**
+ * The endpoint's pace, kept by its lane (one lane run holds an endpoint at a time, cd_claim_lane):
+ * its rate_limit, the rate a receiver's 429s or 503s slowed it to, a token bucket that spaces the
+ * requests, and a pause a receiver's Retry-After asked for.
+ */
+interface PaceState {
+  /** Known since the lane's first claim brought the endpoint's terms. */
+  known: boolean;
+  rateLimit: number | null;
+  /** The rate it is slowed to (null: not slowed); stored with the lane's claims and when it leaves. */
+  effectiveRate: number | null;
+  /** Without a rate limit, the rate it was slowed from: climbing back past it ends the slowing. */
+  slowedFrom: number | null;
+  /** Requests it may start now, as of `tokensAt`. */
+  tokens: number;
+  tokensAt: number;
+  /** Paused by the receiver until then (null: not paused). */
+  pausedUntil: number | null;
+  /** When the requests of the last second started: the rate observed, which a slow-down halves. */
+  recent: number[];
+}
+
+/** The slowest a slow-down makes an endpoint: one request every 10 s. */
+export const MIN_EFFECTIVE_RATE = 0.1;
+/** Each success while slowed raises the rate by this factor. */
+export const RATE_CLIMB = 1.05;
+
+/** The rate the lane keeps to (null: none), the lower of the endpoint's limit and its slowed rate. */
+export function paceRate(pace: PaceState): number | null {
+  const rates = [pace.rateLimit, pace.effectiveRate].filter((r): r is number => r !== null);
+  return rates.length === 0 ? null : Math.min(...rates);
+}
+
+/**
+ * The bucket's size: at most this many requests start at once. So in any one-second window the
+ * receiver sees at most rate + max(2, rate / 50) requests (docs/webhooks.md, "Order and pace").
+ * Two at least, so that a timer that fires late is made up for: with one, every late wake-up
+ * was lost, and a limit of 50/s delivered 45/s.
+ */
+function bucketSize(rate: number): number {
+  return Math.max(2, rate / 50);
+}
+
+/** The tokens in the bucket at `now`. */
+function tokensNow(pace: PaceState, now: number): number {
+  const rate = paceRate(pace);
+  if (rate === null) return Number.POSITIVE_INFINITY;
+  return Math.min(bucketSize(rate), pace.tokens + ((now - pace.tokensAt) * rate) / 1000);
 }
 
 /** The lane's wakes: deliveries were made for its endpoint since it last looked. */
@@ -133,6 +186,16 @@ export class LaneState<D> {
   };
   readonly wake: WakeState = { woken: false, count: 0, fromStart: 0 };
   readonly endpoint: EndpointTerms = { maxInFlight: null, blockedUntil: null };
+  readonly pace: PaceState = {
+    known: false,
+    rateLimit: null,
+    effectiveRate: null,
+    slowedFrom: null,
+    tokens: 0,
+    tokensAt: 0,
+    pausedUntil: null,
+    recent: [],
+  };
   idle: IdleState = { phase: 'busy' };
   /** Attempts answered in this run. */
   answered = 0;
@@ -156,7 +219,13 @@ export class LaneState<D> {
   }
 
   /** Deliveries left the claimed-ahead queue: `posted` to the endpoint, `givenBack` to the table. */
-  dispatched(posted: number, givenBack: number): void {
+  dispatched(posted: number, givenBack: number, now: number): void {
+    if (posted > 0 && paceRate(this.pace) !== null) {
+      this.pace.tokens = tokensNow(this.pace, now) - posted;
+      this.pace.tokensAt = now;
+    }
+    for (let i = 0; i < posted; i++) this.pace.recent.push(now);
+    while (this.pace.recent.length > 0 && this.pace.recent[0]! <= now - 1000) this.pace.recent.shift();
     this.ahead.splice(0, posted + givenBack);
     this.inFlight += posted;
     if (givenBack > 0) {
@@ -191,12 +260,32 @@ export class LaneState<D> {
     floor: number,
     room: number,
     now: number,
-    terms: { maxInFlight: number | null; blocked: { forMs: number } | null } | null = null,
+    terms: {
+      maxInFlight: number | null;
+      rateLimit?: number | null;
+      effectiveRate?: number | null;
+      blocked: { forMs: number } | null;
+    } | null = null,
   ): void {
     this.claim.pending = false;
     if (terms) {
       this.endpoint.maxInFlight = terms.maxInFlight;
       this.endpoint.blockedUntil = terms.blocked ? now + terms.blocked.forMs : null;
+      const { pace } = this;
+      const rateBefore = paceRate(pace);
+      pace.rateLimit = terms.rateLimit ?? null;
+      // The stored slowed rate is taken once, at the lane's first claim; after that the lane's own is stored.
+      if (!pace.known) {
+        pace.known = true;
+        pace.effectiveRate = terms.effectiveRate ?? null;
+        // An empty bucket at the start: the lane before it (in whatever process) may just have
+        // used the last second's requests.
+        pace.tokens = 0;
+        pace.tokensAt = now;
+      } else if (rateBefore === null && paceRate(pace) !== null) {
+        pace.tokens = 0;
+        pace.tokensAt = now;
+      }
     }
     if (this.wake.fromStart === this.claim.fromStartWakesAtStart) this.claim.floor = floor;
     for (const delivery of claimed) this.ahead.push({ delivery, claimedAt: now });
@@ -208,11 +297,37 @@ export class LaneState<D> {
     if (claimed.length > 0) this.claim.lookedAgain = false;
   }
 
-  /** A request was answered (whatever the answer); its record begins. */
-  attemptAnswered(): void {
+  /** A request was answered; its record begins. What the answer says of the receiver's pace, if anything. */
+  attemptAnswered(signal: AnswerPace = { kind: 'none' }, now = 0): void {
     this.inFlight--;
     this.answered++;
     this.writing++;
+    const { pace } = this;
+    switch (signal.kind) {
+      case 'success':
+        if (pace.effectiveRate === null) break;
+        pace.effectiveRate *= RATE_CLIMB;
+        // Back to where it was: no longer slowed.
+        if (pace.effectiveRate >= (pace.rateLimit ?? pace.slowedFrom ?? Number.POSITIVE_INFINITY)) {
+          pace.effectiveRate = null;
+          pace.slowedFrom = null;
+        }
+        break;
+      case 'paused':
+        pace.pausedUntil = Math.max(pace.pausedUntil ?? 0, now + signal.forMs);
+        break;
+      case 'slow-down': {
+        const observed = Math.max(1, pace.recent.filter((t) => t > now - 1000).length);
+        const current = paceRate(pace) ?? observed;
+        if (pace.rateLimit === null) pace.slowedFrom ??= current;
+        pace.tokens = Math.min(tokensNow(pace, now), 1);
+        pace.tokensAt = now;
+        pace.effectiveRate = Math.max(MIN_EFFECTIVE_RATE, current / 2);
+        break;
+      }
+      case 'none':
+        break;
+    }
   }
 
   /** A record or a give-back ended. */
@@ -250,50 +365,70 @@ export class LaneState<D> {
 
 /**
  * The lane's next step, decided from its state alone (no I/O, no clock of its own). In order:
- * fail on a failed statement; fill the window from what is claimed ahead; claim ahead once a
- * window of room is free; wait while requests or a claim are under way; once all is recorded,
- * park (stopping, or the endpoint held elsewhere or paused), take a wake, or ask for the next due time, linger for a wake, and park or end.
+ * fail on a failed statement; fill the window from what is claimed ahead, as the endpoint's pace
+ * allows; claim ahead once a window of room is free; wait while requests or a claim are under
+ * way, or for the pace's next request; once all is recorded, park (stopping, or the endpoint held
+ * elsewhere or paused), take a wake, or ask for the next due time, linger for a wake, and park
+ * or end.
  */
 export function nextStep<D>(state: LaneState<D>, limits: LaneLimits, now: number): LaneStep<D> {
   if (state.failure) return { kind: 'fail', error: state.failure.error };
 
-  // Slots freed are filled from what was claimed ahead. One that waited so long that its
-  // attempt could outlast its lease goes back to the table instead (only behind a window of
-  // requests that hang), as does all of it when the lane stops.
   const window = state.endpoint.maxInFlight ?? limits.window;
-  if (state.ahead.length > 0 && (state.stopping || state.inFlight < window)) {
+  const paused = state.pace.pausedUntil !== null && now < state.pace.pausedUntil;
+  // Requests the pace allows now (rate_limit, or slowed by the receiver); infinite without one.
+  const tokens = tokensNow(state.pace, now);
+  const rate = paceRate(state.pace);
+
+  // Slots freed are filled from what was claimed ahead, as far as the pace allows. One that
+  // waited so long that its attempt could outlast its lease goes back to the table instead (only
+  // behind a window of requests that hang, or a slow pace), as does all of it when the lane
+  // stops or the receiver paused the endpoint.
+  let tokenAt: number | null = null;
+  if (state.ahead.length > 0 && (state.stopping || paused || state.inFlight < window)) {
     const post: D[] = [];
     const giveBack: D[] = [];
     for (const { delivery, claimedAt } of state.ahead) {
-      if (state.stopping || now - claimedAt > limits.postableForMs) giveBack.push(delivery);
-      else if (state.inFlight + post.length < window) post.push(delivery);
+      if (state.stopping || paused || now - claimedAt > limits.postableForMs) giveBack.push(delivery);
+      else if (state.inFlight + post.length < window && post.length + 1 <= tokens) post.push(delivery);
       else break;
     }
     // Only a prefix of the queue leaves, in order: the ones given back may sit before or after
     // the ones posted, so both lists are in the queue's order and their total is that prefix.
     if (post.length + giveBack.length > 0) return { kind: 'dispatch', post, giveBack };
+    // Room in the window, but the pace has no request to spare: the next comes then.
+    if (rate !== null && state.inFlight < window) tokenAt = now + Math.ceil(((1 - tokens) * 1000) / rate);
   }
 
   // Claim ahead once a window of room is free (at once when the lane holds nothing), so that
-  // one statement claims several deliveries under load.
+  // one statement claims several deliveries under load; under a pace, only what it can post
+  // while a claim ahead stays postable.
+  const aheadMax =
+    rate === null
+      ? window * limits.aheadWindows
+      : Math.min(window * limits.aheadWindows, Math.max(1, Math.floor((rate * limits.postableForMs) / 2000)));
   const held = state.inFlight + state.ahead.length;
-  const room = window * (1 + limits.aheadWindows) - held;
+  const room = window + aheadMax - held;
   const { claim } = state;
-  const blocked = state.endpoint.blockedUntil !== null && now < state.endpoint.blockedUntil;
-  if (!claim.pending && !state.stopping && !blocked && claim.mayBeDue && room > 0 && (held === 0 || room >= window)) {
+  const blocked = paused || (state.endpoint.blockedUntil !== null && now < state.endpoint.blockedUntil);
+  if (!claim.pending && !state.stopping && !blocked && claim.mayBeDue && room > 0 && (held === 0 || room >= Math.min(window, aheadMax))) {
     const fromSequence = now - claim.wholeRangeAt > limits.floorForMs ? 0 : claim.floor;
     return { kind: 'claim', room, fromSequence };
   }
 
-  // A claim or a request under way: wait for it (or a wake, which may make a claim worth it).
-  if (claim.pending || state.inFlight > 0) return { kind: 'wait', until: null };
+  // A claim or a request under way: wait for it (or a wake, which may make a claim worth it),
+  // or for the pace's next request.
+  if (claim.pending || state.inFlight > 0 || tokenAt !== null) return { kind: 'wait', until: tokenAt };
   // Every answer recorded before the lane looks at what is due next (a retry's due time is set
   // by its record) or leaves.
   if (state.writing > 0) return { kind: 'wait', until: null };
   if (state.stopping) return { kind: 'park', inMs: 0, recheck: false };
   // Held by another lane run, or paused by the receiver: back to the queue until then. No
   // recheck: the table would say work is due, and the lane would only be blocked again.
-  if (blocked) return { kind: 'park', inMs: state.endpoint.blockedUntil! - now, recheck: false };
+  if (blocked) {
+    const until = Math.max(paused ? state.pace.pausedUntil! : 0, state.endpoint.blockedUntil ?? 0);
+    return { kind: 'park', inMs: until - now, recheck: false };
+  }
 
   const { idle } = state;
   if (idle.phase === 'asking') return { kind: 'wait', until: null };

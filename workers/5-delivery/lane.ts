@@ -7,6 +7,9 @@
 import { nextStep, type LaneLimits, type LaneState } from './lane-state.ts';
 import type { LaneIO } from './lane-io.ts';
 
+/** The rate the lane slowed its endpoint to, to be stored (undefined: the lane does not know it yet). */
+const ownRate = <D>(state: LaneState<D>) => (state.pace.known ? state.pace.effectiveRate : undefined);
+
 /** What the lane asks of the process it runs in (lanes.ts). */
 export interface LaneHost {
   /** Whether a lane with nothing due may linger for a wake now (enough of the process's lane slots are free). */
@@ -43,11 +46,11 @@ export async function runLane<D>(
         case 'fail':
           throw step.error;
         case 'dispatch':
-          state.dispatched(step.post.length, step.giveBack.length);
+          state.dispatched(step.post.length, step.giveBack.length, now);
           for (const delivery of step.post) {
             io.attempt(delivery).then(
-              ({ recorded }) => {
-                state.attemptAnswered();
+              ({ recorded, pace }) => {
+                state.attemptAnswered(pace, Date.now());
                 changed();
                 recorded.then(
                   () => state.written(),
@@ -79,7 +82,7 @@ export async function runLane<D>(
         case 'claim': {
           state.claimStarted(step.fromSequence, now);
           const { room } = step;
-          io.claim(room, step.fromSequence).then(
+          io.claim(room, step.fromSequence, ownRate(state)).then(
             ({ claimed, floor, terms }) => state.claimReturned(claimed, floor, room, Date.now(), terms),
             (error: unknown) => state.failed(error, { claim: true }),
           ).finally(changed);
@@ -109,11 +112,11 @@ export async function runLane<D>(
           continue;
         case 'park':
           host.leave();
-          await io.leave();
+          await io.leave(ownRate(state));
           return await io.park(step.inMs, step.recheck && !state.stopping);
         case 'end':
           host.leave();
-          await io.leave();
+          await io.leave(ownRate(state));
           return `${state.attempts} attempts`;
       }
     }
