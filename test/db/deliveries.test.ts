@@ -285,6 +285,33 @@ describe('claimLane: one lane run at a time, pauses, and per-record order', () =
   });
 });
 
+describe('claimLane with per_resource ordering and a hot record', () => {
+  it("claims one head of a record with a thousand pending changes, beside every other record's first: a hot record takes one slot", async () => {
+    // A club of its own: the other tests' endpoints would get the thousand changes too.
+    const club = (await insertClub(pool)).id;
+    const endpoint = await insertEndpoint(pool, secretBox, club, 'http://127.0.0.1:9');
+    await pool.query(`UPDATE webhook_endpoints SET ordering = 'per_resource' WHERE id = $1`, [endpoint.id]);
+    const hot = await insertCustomer(pool, club);
+    for (let i = 0; i < 1000; i += 100) {
+      // 100 changes in one statement each: a transaction per change.
+      await pool.query(
+        `DO $$ BEGIN FOR n IN 1..100 LOOP UPDATE customers SET first_name = 'v' || n || '${i}' WHERE club_id = '${club}' AND id = '${hot}'; COMMIT; END LOOP; END $$`,
+      );
+    }
+    const others = [];
+    for (let i = 0; i < 10; i++) others.push(await insertCustomer(pool, club));
+    const { rows } = await pool.query<{ sequence: number; resource_id: string }>(
+      `SELECT sequence::int, resource_id FROM signals WHERE club_id = $1 AND resource_id = ANY ($2::text[]) ORDER BY sequence`,
+      [club, [hot, ...others]],
+    );
+    expect(rows.filter((r) => r.resource_id === hot)).toHaveLength(1001);
+    for (const r of rows) await fanOutSignal(pool, club, r.sequence);
+    const claimed = (await claimLane(pool, club, endpoint.id, 15, LEASE_MS, 0, HOLDER)).claimed.map((c) => c.key.sequence);
+    const firstOf = (id: string) => rows.find((r) => r.resource_id === id)!.sequence;
+    expect(claimed).toEqual([firstOf(hot), ...others.map(firstOf)]);
+  });
+});
+
 describe('releaseDeliveries', () => {
   it('gives back deliveries claimed ahead and not attempted: due at once, unleased, one claimed again since left alone', async () => {
     const { endpoints, sequences } = await signalsFor(1, 3);

@@ -358,6 +358,81 @@ function mostInOneSecond(requests: ReceivedRequest[]): number {
   return most;
 }
 
+describe.concurrent.each(['postgres', 'redis'] as const)('per-record order, %s backend', (backend) => {
+  it('200 records x 20 changes to a per_resource endpoint, one record failing a while, a worker killed: each record in order, none held', async (context) => {
+    const { pool, receiver, startWorker } = await scene(backend, context);
+    const club = await insertClub(pool);
+    const endpoint = await insertEndpoint(pool, secretBox, club.id, receiver.url);
+    await pool.query(`UPDATE webhook_endpoints SET ordering = 'per_resource' WHERE id = $1`, [endpoint.id]);
+    const tag = randomBytes(4).toString('hex');
+    const failing = `cus_bulk_${tag}_7`;
+    let recovered = false;
+    // The signal's record, from its body: what the receiver sees.
+    const recordOf = (r: ReceivedRequest) => (JSON.parse(r.body) as { data: { object: { id: string } } }).data.object.id;
+    receiver.respond = (r) => (recordOf(r) === failing && !recovered ? { status: 500 } : { status: 200 });
+    const lanes = prefix('o');
+    const first = startWorker(lanes);
+    const second = startWorker(lanes);
+    await pool.query(
+      `INSERT INTO customers (club_id, id, email, first_name, last_name, phone, first_became_customer_at)
+       SELECT $1, 'cus_bulk_' || $2 || '_' || n, 'o' || n || '@example.com', '', '', '', now() FROM generate_series(1, 200) AS n`,
+      [club.id, tag],
+    );
+    for (let change = 1; change < 20; change++) {
+      await pool.query(`UPDATE customers SET first_name = $2 WHERE club_id = $1`, [club.id, `v${change}`]);
+      // A worker dies mid-run; another takes its place.
+      if (change === 10) {
+        await receiver.waitFor(() => receiver.received.length >= 1000, 90_000, 'a thousand requests');
+        first.kill('SIGKILL');
+        await first.exit();
+      }
+    }
+    const third = startWorker(lanes);
+    const { rows: signals } = await pool.query<{ sequence: string; resource_id: string }>(
+      'SELECT sequence, resource_id FROM signals WHERE club_id = $1 ORDER BY sequence',
+      [club.id],
+    );
+    expect(signals).toHaveLength(4000);
+    const expected = new Map<string, number[]>();
+    for (const s of signals) expected.set(s.resource_id, [...(expected.get(s.resource_id) ?? []), Number(s.sequence)]);
+    const delivered = () => receiver.at(endpoint.path).filter((r) => r.status === 200);
+    // Every other record is delivered in full while the failing one still fails: not held by it.
+    await receiver.waitFor(
+      () => new Set(delivered().filter((r) => recordOf(r) !== failing).map((r) => r.headers['webhook-id'])).size === 4000 - 20,
+      180_000,
+      'every change of the other 199 records',
+    );
+    recovered = true;
+    // The failing record's changes: each delivered or given up (visible as failed).
+    const settled = async () =>
+      (await pool.query(`SELECT count(*)::int AS n FROM deliveries WHERE endpoint_id = $1 AND status <> 'pending'`, [endpoint.id])).rows[0].n;
+    await eventually('every delivery settled', async () => (await settled()) === 4000, 120_000);
+    const { rows: givenUp } = await pool.query<{ sequence: string }>(
+      `SELECT signal_sequence AS sequence FROM deliveries WHERE endpoint_id = $1 AND status = 'failed' ORDER BY 1`,
+      [endpoint.id],
+    );
+    const gaveUp = new Set(givenUp.map((r) => Number(r.sequence)));
+    // Per record, what arrived (2xx, in arrival order, a repeat of the one before dropped: a
+    // delivery sent again after the crash) is every change of it not given up, in sequence order.
+    let violations = 0;
+    for (const [record, sequences] of expected) {
+      const arrived: number[] = [];
+      for (const r of delivered()) {
+        if (recordOf(r) !== record) continue;
+        const sequence = (JSON.parse(r.body) as { sequence: number }).sequence;
+        if (arrived.at(-1) !== sequence) arrived.push(sequence);
+      }
+      for (let i = 1; i < arrived.length; i++) if (arrived[i]! < arrived[i - 1]!) violations++;
+      expect(arrived, record).toEqual(sequences.filter((s) => !gaveUp.has(s)));
+    }
+    expect(violations).toBe(0);
+    // Only the failing record's deliveries can have been given up.
+    for (const sequence of gaveUp) expect(signals.find((s) => Number(s.sequence) === sequence)!.resource_id).toBe(failing);
+    for (const w of [second, third]) w.kill('SIGTERM');
+    for (const w of [second, third]) expect(await w.exit()).toBe(0);
+  }, 420_000);
+});
+
 describe.concurrent.each(['postgres', 'redis'] as const)("each receiver's pace, %s backend", (backend) => {
   it('rate_limit 50 across two workers and a burst of 2,000: no one-second window sees more than the limit and its tolerance', async (context) => {
     const { pool, receiver, startWorker } = await scene(backend, context);
