@@ -43,7 +43,7 @@ export interface Config {
     disableAfterMs: number;
     /** Endpoint lanes served at once per worker process (workers/5-delivery/). */
     concurrency: number;
-    /** Requests in flight to one endpoint: the size of its lane's batches. */
+    /** Requests in flight to one endpoint whose max_in_flight is not set: its lane's window. */
     perEndpointConcurrency: number;
     /**
      * How long a lane with nothing due waits for a wake from its own process's relay before it
