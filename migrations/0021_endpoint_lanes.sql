@@ -8,7 +8,7 @@
 ALTER TABLE webhook_endpoints
   ADD COLUMN ordering text NOT NULL DEFAULT 'none' CHECK (ordering IN ('none', 'per_resource')),
   ADD COLUMN max_in_flight integer CHECK (max_in_flight BETWEEN 1 AND 50),
-  ADD COLUMN rate_limit double precision CHECK (rate_limit > 0 AND rate_limit <= 10000);
+  ADD COLUMN rate_limit double precision CHECK (rate_limit >= 0.01 AND rate_limit <= 10000);
 
 -- The record a delivery's signal is about (signals.resource_id, data.object.id), copied at
 -- fan-out, so that a claim finds a record's earlier pending delivery by index: with
