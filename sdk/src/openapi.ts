@@ -436,7 +436,7 @@ export interface paths {
         put?: never;
         /**
          * Create a webhook endpoint
-         * @description Registers a URL to receive the signals emitted from now on whose type is subscribed to and whose scope the endpoint holds. The answer carries the signing secret, shown only here and after a rotation.
+         * @description Registers a URL to receive the signals emitted from now on whose type is subscribed to and whose scope the endpoint holds, optionally with its delivery options (ordering, max_in_flight, rate_limit). The answer carries the signing secret, shown only here and after a rotation.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -460,7 +460,7 @@ export interface paths {
         put?: never;
         /**
          * Update a webhook endpoint
-         * @description Changes the given fields, checked as on creation. status=disabled stops deliveries (disabled_reason requested; pending deliveries are canceled); status=active re-enables a disabled endpoint. Needs a key holding every scope of the endpoint. An empty body is 400 parameter_missing with param body.
+         * @description Changes the given fields, checked as on creation. status=disabled stops deliveries (disabled_reason requested; pending deliveries are canceled); status=active re-enables a disabled endpoint. max_in_flight or rate_limit null sets it back to the default; ordering cannot be null. Needs a key holding every scope of the endpoint. An empty body is 400 parameter_missing with param body.
          */
         post: operations["updateWebhookEndpoint"];
         /**
@@ -1898,8 +1898,21 @@ export interface components {
             disabled_reason: ("failing" | "gone" | "requested") | null;
             /** @description Begins with we_ */
             id: string;
+            /** @description Requests to this endpoint in flight at once, across every worker: 1 to 50. null: the service's default (5 unless the operator set DELIVERY_PER_ENDPOINT_CONCURRENCY) */
+            max_in_flight: number | null;
             /** @enum {string} */
             object: "webhook_endpoint";
+            /** @description none: signals go out as they come, several at once. per_resource: the signals about one record (data.object.id) reach the endpoint one after another, in sequence order, each once the previous one succeeded or was given up; other records keep flowing beside it. */
+            ordering: "none" | "per_resource";
+            /** @description The endpoint's current pace, which the delivery worker adapts to the receiver's answers; no request sets it */
+            pace: {
+                /** @description Deliveries a second the endpoint is slowed to after 429 or 503 answers without Retry-After; null: not slowed */
+                effective_rate: number | null;
+                /** @description Nothing is sent to the endpoint before this time, as a receiver's Retry-After asked (UTC, millisecond precision, trailing Z); null: not paused, or the pause is over */
+                paused_until: string | null;
+            };
+            /** @description Deliveries a second to this endpoint at most, across every worker: from 0.01 to 10000, fractions allowed (0.5 is one every 2 seconds). null: no limit */
+            rate_limit: number | null;
             /** @description Read scopes the endpoint holds; it receives only signals they cover */
             scopes: ("customers:read" | "bookings:read" | "events:read")[];
             /** @description Signal types subscribed to, or ["*"] for every type */
@@ -1918,8 +1931,21 @@ export interface components {
             disabled_reason: ("failing" | "gone" | "requested") | null;
             /** @description Begins with we_ */
             id: string;
+            /** @description Requests to this endpoint in flight at once, across every worker: 1 to 50. null: the service's default (5 unless the operator set DELIVERY_PER_ENDPOINT_CONCURRENCY) */
+            max_in_flight: number | null;
             /** @enum {string} */
             object: "webhook_endpoint";
+            /** @description none: signals go out as they come, several at once. per_resource: the signals about one record (data.object.id) reach the endpoint one after another, in sequence order, each once the previous one succeeded or was given up; other records keep flowing beside it. */
+            ordering: "none" | "per_resource";
+            /** @description The endpoint's current pace, which the delivery worker adapts to the receiver's answers; no request sets it */
+            pace: {
+                /** @description Deliveries a second the endpoint is slowed to after 429 or 503 answers without Retry-After; null: not slowed */
+                effective_rate: number | null;
+                /** @description Nothing is sent to the endpoint before this time, as a receiver's Retry-After asked (UTC, millisecond precision, trailing Z); null: not paused, or the pause is over */
+                paused_until: string | null;
+            };
+            /** @description Deliveries a second to this endpoint at most, across every worker: from 0.01 to 10000, fractions allowed (0.5 is one every 2 seconds). null: no limit */
+            rate_limit: number | null;
             /** @description Read scopes the endpoint holds; it receives only signals they cover */
             scopes: ("customers:read" | "bookings:read" | "events:read")[];
             /** @description Signing secret, whsec_ + base64 of 24 random bytes. Shown only when created or rotated. */
@@ -5872,6 +5898,12 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string;
+                    /** @description Requests to this endpoint in flight at once, across every worker: 1 to 50. null: the service's default (5 unless the operator set DELIVERY_PER_ENDPOINT_CONCURRENCY) */
+                    max_in_flight?: number | null;
+                    /** @description none: signals go out as they come, several at once. per_resource: the signals about one record (data.object.id) reach the endpoint one after another, in sequence order, each once the previous one succeeded or was given up; other records keep flowing beside it. Default: none. */
+                    ordering?: "none" | "per_resource";
+                    /** @description Deliveries a second to this endpoint at most, across every worker: from 0.01 to 10000, fractions allowed (0.5 is one every 2 seconds). null: no limit */
+                    rate_limit?: number | null;
                     /** @description Read scopes the endpoint holds, among customers:read, bookings:read, events:read; never more than the key holds. Default: those the key holds. */
                     scopes?: ("customers:read" | "bookings:read" | "events:read")[];
                     /** @description Signal types to receive (customer.created, customer.updated, customer.archived, subscription.created, subscription.updated, subscription.renewed, subscription.past_due, subscription.canceled, subscription.expired, booking.created, booking.updated, booking.canceled, event.created, event.updated, participant.joined, participant.left, participant.checked_in), or exactly ["*"] for all. Duplicates are removed. */
@@ -6246,6 +6278,12 @@ export interface operations {
             content: {
                 "application/json": {
                     description?: string;
+                    /** @description Requests to this endpoint in flight at once, across every worker: 1 to 50. null: the service's default (5 unless the operator set DELIVERY_PER_ENDPOINT_CONCURRENCY) */
+                    max_in_flight?: number | null;
+                    /** @description none: signals go out as they come, several at once. per_resource: the signals about one record (data.object.id) reach the endpoint one after another, in sequence order, each once the previous one succeeded or was given up; other records keep flowing beside it. Default: none. */
+                    ordering?: "none" | "per_resource";
+                    /** @description Deliveries a second to this endpoint at most, across every worker: from 0.01 to 10000, fractions allowed (0.5 is one every 2 seconds). null: no limit */
+                    rate_limit?: number | null;
                     /** @description Read scopes the endpoint holds, among customers:read, bookings:read, events:read; never more than the key holds. Default: those the key holds. */
                     scopes?: ("customers:read" | "bookings:read" | "events:read")[];
                     /** @description Signal types to receive (customer.created, customer.updated, customer.archived, subscription.created, subscription.updated, subscription.renewed, subscription.past_due, subscription.canceled, subscription.expired, booking.created, booking.updated, booking.canceled, event.created, event.updated, participant.joined, participant.left, participant.checked_in), or exactly ["*"] for all. Duplicates are removed. */

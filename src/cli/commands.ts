@@ -419,13 +419,30 @@ interface RenderedEndpoint {
   signal_types: string[];
   status: 'active' | 'disabled';
   disabled_reason: string | null;
+  ordering: 'none' | 'per_resource';
+  max_in_flight: number | null;
+  rate_limit: number | null;
+  pace: { effective_rate: number | null; paused_until: string | null };
   created_at: string;
 }
 
 const ENDPOINT_COLUMNS = ['id', 'url', 'status', 'signal_types', 'scopes', 'created_at', 'description'];
+/** What `endpoints show` adds to the table's columns: the delivery options and pace (docs/webhooks.md "Order and pace"). */
+const ENDPOINT_DELIVERY_FIELDS = ['ordering', 'max_in_flight', 'rate_limit', 'pace'];
 
 /** A row of the table, from the API's rendering (cd_render_webhook_endpoint). */
 const endpointRow = (e: RenderedEndpoint) => ({ ...e, status: e.disabled_reason ? `disabled (${e.disabled_reason})` : e.status, description: e.description || null });
+
+/** The delivery options and pace in words: null means the default, which the text names. */
+function endpointDelivery(e: RenderedEndpoint) {
+  const { effective_rate: rate, paused_until: paused } = e.pace;
+  const pace = [paused && `paused until ${paused}`, rate !== null && `slowed to ${rate}/s`].filter(Boolean).join(', ');
+  return {
+    max_in_flight: e.max_in_flight ?? "default (the worker's DELIVERY_PER_ENDPOINT_CONCURRENCY)",
+    rate_limit: e.rate_limit === null ? 'none' : `${e.rate_limit}/s`,
+    pace: pace || 'not slowed, not paused',
+  };
+}
 
 // Webhook endpoints as the API renders them: list by club; show and delete by id alone (the
 // club is looked up), delete with the API's own rules (pending deliveries cancelled, attempts kept).
@@ -456,7 +473,9 @@ async function endpointsCommand([sub, ...args]: string[], config: Config): Promi
     const clubId = found.location.clubId;
     if (sub === 'show') {
       const endpoint = JSON.parse(found.body) as RenderedEndpoint;
-      print(Boolean(values.json), endpoint, () => record({ ...endpointRow(endpoint), club: clubId }, ['id', 'club', ...ENDPOINT_COLUMNS.slice(1)]));
+      print(Boolean(values.json), endpoint, () =>
+        record({ ...endpointRow(endpoint), ...endpointDelivery(endpoint), club: clubId }, ['id', 'club', ...ENDPOINT_COLUMNS.slice(1), ...ENDPOINT_DELIVERY_FIELDS]),
+      );
     } else {
       print(Boolean(values.json), JSON.parse(found.body), () => `Deleted ${id} of ${clubId}: its pending deliveries are cancelled; its attempts are kept.`);
     }

@@ -77,7 +77,8 @@ const SECTIONS: Section[] = [
     title: 'Webhook endpoints',
     commands: {
       endpoints: `  endpoints list --club ID    The club's webhook endpoints, oldest first (deleted ones left out).
-  endpoints show ID          One endpoint as the API shows it (never its secret).
+  endpoints show ID          One endpoint as the API shows it (never its secret), with its
+                             delivery options (ordering, max_in_flight, rate_limit) and its pace.
   endpoints delete ID        Delete it as DELETE /v1/webhook_endpoints/{id} does: its pending
                              deliveries are cancelled; its attempts are kept.`,
       deliveries: `  deliveries list --endpoint ID [--limit N]

@@ -20,7 +20,16 @@ export interface NewEndpoint {
   signalTypes: string[];
   scopes: string[];
   sealedSecret: Buffer;
+  /** Default 'none'. */
+  ordering?: EndpointOrdering | undefined;
+  /** Absent or null: the worker's DELIVERY_PER_ENDPOINT_CONCURRENCY. */
+  maxInFlight?: number | null | undefined;
+  /** Deliveries a second; absent or null: no limit. */
+  rateLimit?: number | null | undefined;
 }
+
+/** How an endpoint's deliveries are ordered (docs/webhooks.md "Order and pace"). */
+export type EndpointOrdering = 'none' | 'per_resource';
 
 /**
  * Creates an endpoint that receives the signals emitted after it exists: from_sequence is the
@@ -29,10 +38,20 @@ export interface NewEndpoint {
  */
 export async function createEndpoint(pool: Pool, input: NewEndpoint): Promise<string> {
   const result = await pool.query<{ body: string }>(
-    `INSERT INTO webhook_endpoints AS e (club_id, url, description, signal_types, scopes, secret, from_sequence)
-     VALUES ($1, $2, $3, $4, $5, $6, cd_signal_sequence($1))
+    `INSERT INTO webhook_endpoints AS e (club_id, url, description, signal_types, scopes, secret, from_sequence, ordering, max_in_flight, rate_limit)
+     VALUES ($1, $2, $3, $4, $5, $6, cd_signal_sequence($1), $7, $8, $9)
      RETURNING cd_render_webhook_endpoint(e)::text AS body`,
-    [input.clubId, input.url, input.description, input.signalTypes, input.scopes, input.sealedSecret],
+    [
+      input.clubId,
+      input.url,
+      input.description,
+      input.signalTypes,
+      input.scopes,
+      input.sealedSecret,
+      input.ordering ?? 'none',
+      input.maxInFlight ?? null,
+      input.rateLimit ?? null,
+    ],
   );
   return result.rows[0]!.body;
 }
@@ -115,6 +134,11 @@ export interface EndpointChanges {
   scopes?: string[] | undefined;
   description?: string | undefined;
   status?: 'active' | 'disabled' | undefined;
+  ordering?: EndpointOrdering | undefined;
+  /** Null sets it back to the default. */
+  maxInFlight?: number | null | undefined;
+  /** Null removes the limit. */
+  rateLimit?: number | null | undefined;
 }
 
 /**
@@ -143,6 +167,10 @@ export async function updateEndpoint(
     if (changes.signalTypes !== undefined) sets.push(`signal_types = ${p.add(changes.signalTypes)}::text[]`);
     if (changes.scopes !== undefined) sets.push(`scopes = ${p.add(changes.scopes)}::text[]`);
     if (changes.description !== undefined) sets.push(`description = ${p.add(changes.description)}`);
+    // Read by the endpoint's lane at its next claim (cd_claim_lane): nothing needs waking.
+    if (changes.ordering !== undefined) sets.push(`ordering = ${p.add(changes.ordering)}`);
+    if (changes.maxInFlight !== undefined) sets.push(`max_in_flight = ${p.add(changes.maxInFlight)}::integer`);
+    if (changes.rateLimit !== undefined) sets.push(`rate_limit = ${p.add(changes.rateLimit)}::float8`);
     if (changes.status === 'disabled' && row.status === 'active') {
       sets.push(`status = 'disabled'`, `disabled_reason = 'requested'`);
     }

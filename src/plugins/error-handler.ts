@@ -58,7 +58,24 @@ function fromValidation(errors: AjvError[], context: string | undefined): ApiErr
     return ApiError.missingParam(name, `Missing required ${where}: ${name}.`);
   }
   const name = first.instancePath.replace(/^\//, '').split('/')[0] || where;
-  return ApiError.invalidParam(name, describeInvalid(name, first, context));
+  const union = errors.find((e) => e.keyword === 'anyOf' && e.instancePath === first.instancePath);
+  const branches = (union?.parentSchema as { anyOf?: { const?: unknown; type?: unknown }[] } | undefined)?.anyOf;
+  return ApiError.invalidParam(name, branches ? describeUnion(name, branches, first, context) : describeInvalid(name, first, context));
+}
+
+/**
+ * A value that fits no branch of a union. Ajv reports the first branch's error first, which
+ * alone would hide the others: literals are named together (`none`, `per_resource`), and a
+ * nullable value's rule says that null is allowed too.
+ */
+function describeUnion(name: string, branches: { const?: unknown; type?: unknown }[], first: AjvError, context: string | undefined): string {
+  const values = branches.filter((b) => b.type !== 'null');
+  const nullable = values.length < branches.length;
+  if (values.length > 0 && values.every((b) => b.const !== undefined)) {
+    return `Invalid ${name}: must be one of ${values.map((b) => String(b.const)).join(', ')}${nullable ? ', or null' : ''}.`;
+  }
+  const message = describeInvalid(name, first, context);
+  return nullable && values.length === 1 ? `${message.slice(0, -1)}, or null.` : message;
 }
 
 const TYPE_NAMES: Record<string, string> = {
@@ -80,15 +97,27 @@ function describeInteger(name: string, schema: { minimum?: number; maximum?: num
   if (min !== undefined && max !== undefined) range = ` from ${min} to ${max}`;
   else if (min !== undefined) range = ` of at least ${min}`;
   else if (max !== undefined) range = ` of at most ${max}`;
-  const form = context === 'body' ? 'a JSON number' : 'written in decimal digits';
-  return `Invalid ${name}: must be an integer${range} ${form}.`;
+  const form = context === 'body' ? ', as a JSON number' : ' written in decimal digits';
+  return `Invalid ${name}: must be an integer${range}${form}.`;
+}
+
+/** The same for a number that may have a fraction (only in bodies): the whole rule, whatever broke it. */
+function describeNumber(name: string, schema: { minimum?: number; maximum?: number; exclusiveMinimum?: number }): string {
+  const bounds: string[] = [];
+  if (schema.exclusiveMinimum !== undefined) bounds.push(`more than ${schema.exclusiveMinimum}`);
+  if (schema.minimum !== undefined) bounds.push(`at least ${schema.minimum}`);
+  if (schema.maximum !== undefined) bounds.push(`at most ${schema.maximum}`);
+  return `Invalid ${name}: must be a JSON number${bounds.length ? ` ${bounds.join(' and ')}` : ''}.`;
 }
 
 function describeInvalid(name: string, error: AjvError, context: string | undefined): string {
   // parentSchema is there because Ajv runs with verbose: true (app.ts).
-  const schema = (error.parentSchema ?? {}) as { type?: unknown; minimum?: number; maximum?: number };
+  const schema = (error.parentSchema ?? {}) as { type?: unknown; minimum?: number; maximum?: number; exclusiveMinimum?: number };
   if (schema.type === 'integer' && ['type', 'minimum', 'maximum', 'multipleOf'].includes(error.keyword)) {
     return describeInteger(name, schema, context);
+  }
+  if (schema.type === 'number' && ['type', 'minimum', 'maximum', 'exclusiveMinimum'].includes(error.keyword)) {
+    return describeNumber(name, schema);
   }
   switch (error.keyword) {
     case 'type': {

@@ -11,7 +11,8 @@ export const LocalTimestamp = Type.String({
   examples: ['2026-03-08T09:00:00-04:00'],
 });
 export const BusinessDate = Type.String({ description: 'Club-local day, YYYY-MM-DD', examples: ['2026-11-21'] });
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+/** `schema` or null; a description goes on the union, where generated clients show it. */
+export const Nullable = <T extends TSchema>(schema: T, options: { description?: string } = {}) => Type.Union([schema, Type.Null()], options);
 
 /** The page size of a list when the request gives no limit (routes/query.ts pageSize). */
 export const DEFAULT_PAGE_SIZE = 25;

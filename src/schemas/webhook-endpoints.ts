@@ -1,12 +1,34 @@
-// Webhook endpoints, their delivery attempts and recoveries (docs/webhooks.md "Endpoints", "The
-// attempts log" and "Recovering missed deliveries"). What a schema cannot express (which signal types and scopes an endpoint may
-// subscribe to) is checked in routes/webhook-endpoints/subscriptions.ts.
+// Webhook endpoints, their delivery attempts and recoveries (docs/webhooks.md "Endpoints", "Order
+// and pace", "The attempts log" and "Recovering missed deliveries"). What a schema cannot express
+// (which signal types and scopes an endpoint may subscribe to) is checked in
+// routes/webhook-endpoints/subscriptions.ts. The bounds of the delivery options are those
+// migration 0021 checks in the table.
 import { Type, type TSchema } from 'typebox';
 import { MAX_URL_LENGTH } from '../domain/endpoint-urls.ts';
 import { SIGNAL_SCOPES, SIGNAL_TYPES } from '../domain/signal-types.ts';
 import { ListEnvelope, Nullable, PageQuery, TimestampBound, UtcTimestamp } from './common.ts';
 
 export const MAX_DESCRIPTION_LENGTH = 500;
+const MAX_IN_FLIGHT_LIMIT = 50;
+const RATE_LIMIT_MAX = 10_000;
+// One request every 100 s at the slowest: a pace's wait stays a timer's (migration 0021).
+const RATE_LIMIT_MIN = 0.01;
+
+const ORDERING =
+  'none: signals go out as they come, several at once. per_resource: the signals about one record (data.object.id) reach ' +
+  'the endpoint one after another, in sequence order, each once the previous one succeeded or was given up; other records ' +
+  'keep flowing beside it.';
+const Ordering = (description: string) => Type.Union([Type.Literal('none'), Type.Literal('per_resource')], { description });
+const MaxInFlight = Nullable(Type.Integer({ minimum: 1, maximum: MAX_IN_FLIGHT_LIMIT }), {
+  description:
+    `Requests to this endpoint in flight at once, across every worker: 1 to ${MAX_IN_FLIGHT_LIMIT}. null: the service's ` +
+    'default (5 unless the operator set DELIVERY_PER_ENDPOINT_CONCURRENCY)',
+});
+const RateLimit = Nullable(Type.Number({ minimum: RATE_LIMIT_MIN, maximum: RATE_LIMIT_MAX }), {
+  description:
+    `Deliveries a second to this endpoint at most, across every worker: from ${RATE_LIMIT_MIN} to ${RATE_LIMIT_MAX}, ` +
+    'fractions allowed (0.5 is one every 2 seconds). null: no limit',
+});
 
 const endpointFields = {
   id: Type.String({ description: 'Begins with we_' }),
@@ -20,6 +42,25 @@ const endpointFields = {
     Type.Union([Type.Literal('failing'), Type.Literal('gone'), Type.Literal('requested')], {
       description: 'failing: every attempt failed for too long; gone: the receiver answered 410; requested: disabled through the API',
     }),
+  ),
+  ordering: Ordering(ORDERING),
+  max_in_flight: MaxInFlight,
+  rate_limit: RateLimit,
+  pace: Type.Object(
+    {
+      effective_rate: Nullable(Type.Number(), {
+        description: 'Deliveries a second the endpoint is slowed to after 429 or 503 answers without Retry-After; null: not slowed',
+      }),
+      paused_until: Nullable(Type.String(), {
+        description:
+          "Nothing is sent to the endpoint before this time, as a receiver's Retry-After asked (UTC, millisecond precision, " +
+          'trailing Z); null: not paused, or the pause is over',
+      }),
+    },
+    {
+      additionalProperties: false,
+      description: "The endpoint's current pace, which the delivery worker adapts to the receiver's answers; no request sets it",
+    },
   ),
   created_at: UtcTimestamp,
 };
@@ -81,9 +122,22 @@ const Scopes = Type.Array(Type.String(), {
   description: `Read scopes the endpoint holds, among ${SIGNAL_SCOPES.join(', ')}; never more than the key holds. Default: those the key holds.`,
 });
 const Description = Type.String({ maxLength: MAX_DESCRIPTION_LENGTH });
+// The delivery options. Null sets max_in_flight or rate_limit back to the default; ordering
+// always has a value.
+const deliveryOptions = {
+  ordering: Type.Optional(Ordering(`${ORDERING} Default: none.`)),
+  max_in_flight: Type.Optional(MaxInFlight),
+  rate_limit: Type.Optional(RateLimit),
+};
 
 export const CreateEndpointBody = Type.Object(
-  { url: Url, signal_types: SignalTypes, scopes: Type.Optional(Scopes), description: Type.Optional(Description) },
+  {
+    url: Url,
+    signal_types: SignalTypes,
+    scopes: Type.Optional(Scopes),
+    description: Type.Optional(Description),
+    ...deliveryOptions,
+  },
   { additionalProperties: false },
 );
 
@@ -98,6 +152,7 @@ export const UpdateEndpointBody = Type.Object(
         description: 'disabled stops deliveries (pending ones are canceled); active re-enables the endpoint',
       }),
     ),
+    ...deliveryOptions,
   },
   { additionalProperties: false },
 );

@@ -18,7 +18,14 @@ interface Operation {
   operationId: string;
   pathParams: string[];
   queryParams: Record<string, { type?: string }>;
-  bodyFields: Record<string, { type?: string }> | undefined;
+  bodyFields: Record<string, FieldSchema> | undefined;
+}
+
+interface FieldSchema {
+  type?: string;
+  const?: unknown;
+  enum?: unknown[];
+  anyOf?: FieldSchema[];
 }
 
 interface ErrorBody {
@@ -71,7 +78,7 @@ type Doc = {
       {
         operationId: string;
         parameters?: { in: string; name: string; schema: { type?: string } }[];
-        requestBody?: { content: Record<string, { schema: { properties?: Record<string, { type?: string }> } }> };
+        requestBody?: { content: Record<string, { schema: { properties?: Record<string, FieldSchema> } }> };
       }
     >
   >;
@@ -379,6 +386,51 @@ describe('bodies', () => {
       if (type === 'application/json') {
         expect(requestLines[0], label).toMatchObject({ status: 400, level: 30 });
         expect(own.filter((line) => line.reqId === requestLines[0]!.reqId && line.code === 'request_aborted'), label).toHaveLength(1);
+      }
+    }
+  });
+
+  it('with a number field given anything but a JSON number in its range are 400 naming the field, on every route', async () => {
+    // The fields the document types as numbers (nullable ones included), wherever they are.
+    const numeric = withBody().flatMap((op) =>
+      Object.entries(op.bodyFields ?? {})
+        .filter(([, schema]) => [schema, ...(schema.anyOf ?? [])].some((s) => s.type === 'integer' || s.type === 'number'))
+        .map(([name]) => ({ op, name })),
+    );
+    expect(numeric.map(({ op, name }) => `${op.operationId} ${name}`)).toEqual(
+      expect.arrayContaining(['createWebhookEndpoint max_in_flight', 'createWebhookEndpoint rate_limit', 'updateWebhookEndpoint rate_limit']),
+    );
+    const values: unknown[] = [...LENIENT_INTEGERS, ' 5 ', '5', true, [], [5], {}, { value: 5 }, 0, -1, 1e9, 2 ** 63, -Number.MAX_VALUE, Number.MIN_VALUE * -1];
+    // Numbers JSON can write and JavaScript cannot: they parse to ±Infinity, and 1e-400 to 0.
+    const raws = ['1e400', '-1e400', '1e-400', '-0', '99999999999999999999999999999999999999999'];
+    for (const { op, name } of numeric) {
+      for (const value of values) {
+        expectInvalidParam(await send(op, { body: { ...VALID_BODIES[op.operationId], [name]: value } }), name, `${op.operationId} ${name}=${JSON.stringify(value)}`);
+      }
+      for (const raw of raws) {
+        const payload = JSON.stringify({ ...VALID_BODIES[op.operationId], [name]: '<raw>' }).replace('"<raw>"', raw);
+        expectInvalidParam(await send(op, { payload, headers: { 'content-type': 'application/json' } }), name, `${op.operationId} ${name}=${raw}`);
+      }
+    }
+  });
+
+  it('with an enumerated field given anything but one of its values, exactly, are 400 naming the field with the values', async () => {
+    // A union of literals: the document writes each as a const, or an enum of one value.
+    const literal = (s: FieldSchema) => (s.const !== undefined ? [s.const] : s.enum?.length === 1 ? s.enum : undefined);
+    const enumerated = withBody().flatMap((op) =>
+      Object.entries(op.bodyFields ?? {})
+        .filter(([, schema]) => schema.anyOf?.length && schema.anyOf.every(literal))
+        .map(([name, schema]) => ({ op, name, values: schema.anyOf!.map((s) => String(literal(s)![0])) })),
+    );
+    expect(enumerated.map(({ op, name }) => `${op.operationId} ${name}`)).toEqual(
+      expect.arrayContaining(['createWebhookEndpoint ordering', 'updateWebhookEndpoint ordering', 'updateWebhookEndpoint status']),
+    );
+    for (const { op, name, values } of enumerated) {
+      const first = values[0]!;
+      for (const value of [first.toUpperCase(), ` ${first}`, `${first}\u0000`, `${first},${values[1]}`, '', '*', null, 0, true, [first], { [first]: true }]) {
+        const label = `${op.operationId} ${name}=${JSON.stringify(value)}`;
+        const error = expectInvalidParam(await send(op, { body: { ...VALID_BODIES[op.operationId], [name]: value } }), name, label);
+        expect(error.message, label).toBe(`Invalid ${name}: must be one of ${values.join(', ')}.`);
       }
     }
   });

@@ -40,7 +40,8 @@ async function createEndpoint(): Promise<{ id: string; url: string; secret: stri
 
 async function stored(id: string) {
   const { rows } = await pool.query(
-    'SELECT url, description, signal_types, scopes, status, secret, previous_secret, deleted_at FROM webhook_endpoints WHERE id = $1',
+    `SELECT url, description, signal_types, scopes, status, secret, previous_secret, deleted_at, ordering, max_in_flight, rate_limit
+       FROM webhook_endpoints WHERE id = $1`,
     [id],
   );
   return rows[0];
@@ -57,6 +58,9 @@ const ACTIONS: { operation: string; method: Method; path: string; body?: () => R
   { operation: 'updateWebhookEndpoint status', method: 'POST', path: '', body: () => ({ status: 'disabled' }) },
   { operation: 'updateWebhookEndpoint signal_types', method: 'POST', path: '', body: () => ({ signal_types: ['booking.created'] }) },
   { operation: 'updateWebhookEndpoint scopes', method: 'POST', path: '', body: () => ({ scopes: ['bookings:read'] }) },
+  { operation: 'updateWebhookEndpoint ordering', method: 'POST', path: '', body: () => ({ ordering: 'per_resource' }) },
+  { operation: 'updateWebhookEndpoint max_in_flight', method: 'POST', path: '', body: () => ({ max_in_flight: 1 }) },
+  { operation: 'updateWebhookEndpoint rate_limit', method: 'POST', path: '', body: () => ({ rate_limit: 0.1 }) },
   { operation: 'rotateWebhookEndpointSecret', method: 'POST', path: '/rotate_secret' },
   { operation: 'recoverWebhookEndpoint', method: 'POST', path: '/recover', body: () => ({ since: since() }) },
   { operation: 'deleteWebhookEndpoint', method: 'DELETE', path: '' },

@@ -75,6 +75,31 @@ describe('endpoints show', () => {
     expect(text.stdout).not.toMatch(/whsec_/);
   });
 
+  it('shows the delivery options and the pace in words, null as the default it stands for', async () => {
+    const plain = await clubdata('endpoints', 'show', ids.active);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(plain.stdout).toMatch(
+      /\nordering\s+none\nmax_in_flight\s+default \(the worker's DELIVERY_PER_ENDPOINT_CONCURRENCY\)\nrate_limit\s+none\npace\s+not slowed, not paused\n$/,
+    );
+    const paced = await api.app.inject({
+      method: 'POST',
+      url: '/v1/webhook_endpoints',
+      headers: { authorization: api.auth },
+      payload: { url: 'http://127.0.0.1:9/paced', signal_types: ['*'], ordering: 'per_resource', max_in_flight: 2, rate_limit: 0.5 },
+    });
+    expect(paced.statusCode, paced.body).toBe(200);
+    const id = paced.json().id;
+    // The pace as the delivery worker keeps it.
+    await api.pool.query(
+      `INSERT INTO endpoint_lanes (club_id, endpoint_id, effective_rate, paused_until) VALUES ($1, $2, 0.25, '2999-01-01T00:00:00Z')`,
+      [api.club.id, id],
+    );
+    const run = await clubdata('endpoints', 'show', id);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/\nordering\s+per_resource\nmax_in_flight\s+2\nrate_limit\s+0\.5\/s\npace\s+paused until 2999-01-01T00:00:00\.000Z, slowed to 0\.25\/s\n$/);
+    await api.app.inject({ method: 'DELETE', url: `/v1/webhook_endpoints/${id}`, headers: { authorization: api.auth } });
+  });
+
   it('says there is no such endpoint, status 1', async () => {
     expectOneLineFailure(await clubdata('endpoints', 'show', 'we_nope'), 'clubdata: no endpoint we_nope');
     expectOneLineFailure(await clubdata('endpoints', 'show', 'we_nope', '--json'), 'clubdata: no endpoint we_nope');

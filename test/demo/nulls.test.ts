@@ -129,7 +129,7 @@ function contractNullable(): string[] {
   const item = /^- \*\*Null\*\*[\s\S]*?(?=\n- |\n\n)/m.exec(text)?.[0];
   if (!item) throw new Error('docs/api.md has no "- **Null**" item listing the nullable fields');
   const listed = item.slice(0, item.indexOf('Every other field'));
-  return [...listed.matchAll(/`([a-z_]+\.[a-z_]+)`/g)].map((m) => m[1]!).sort();
+  return [...listed.matchAll(/`([a-z_]+(?:\.[a-z_]+)+)`/g)].map((m) => m[1]!).sort();
 }
 
 describe('where null may appear', () => {

@@ -80,7 +80,8 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Create a webhook endpoint',
         description:
           'Registers a URL to receive the signals emitted from now on whose type is subscribed to and whose scope the ' +
-          'endpoint holds. The answer carries the signing secret, shown only here and after a rotation.',
+          'endpoint holds, optionally with its delivery options (ordering, max_in_flight, rate_limit). The answer carries ' +
+          'the signing secret, shown only here and after a rotation.',
         querystring: NoQuery,
         body: CreateEndpointBody,
         response: { 200: Type.Ref('WebhookEndpointWithSecret'), ...urlErrorResponses },
@@ -100,6 +101,9 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
         signalTypes,
         scopes,
         sealedSecret: secretBox.seal(secret),
+        ordering: body.ordering,
+        maxInFlight: body.max_in_flight,
+        rateLimit: body.rate_limit,
       });
       return sendRendered(reply, withSecret(rendered, secret));
     },
@@ -151,8 +155,9 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Update a webhook endpoint',
         description:
           'Changes the given fields, checked as on creation. status=disabled stops deliveries (disabled_reason ' +
-          'requested; pending deliveries are canceled); status=active re-enables a disabled endpoint. Needs a key ' +
-          'holding every scope of the endpoint. An empty body is 400 parameter_missing with param body.',
+          'requested; pending deliveries are canceled); status=active re-enables a disabled endpoint. max_in_flight or ' +
+          'rate_limit null sets it back to the default; ordering cannot be null. Needs a key holding every scope of the ' +
+          'endpoint. An empty body is 400 parameter_missing with param body.',
         params: IdParams,
         querystring: NoQuery,
         body: UpdateEndpointBody,
@@ -163,7 +168,10 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
       const body = request.body;
       // No field names itself as missing, so the error names the body (docs/api.md).
       if (Object.keys(body).length === 0) {
-        throw ApiError.missingParam('body', 'Nothing to update: send at least one of url, signal_types, scopes, description, status.');
+        throw ApiError.missingParam(
+          'body',
+          'Nothing to update: send at least one of url, signal_types, scopes, description, status, ordering, max_in_flight, rate_limit.',
+        );
       }
       const url = body.url === undefined ? undefined : await readUrl(body.url);
       const signalTypes = body.signal_types === undefined ? undefined : readSignalTypes(body.signal_types);
@@ -175,7 +183,16 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
           const param = signalTypes !== undefined ? 'signal_types' : 'scopes';
           checkTypesCovered(signalTypes ?? current.signalTypes, scopes ?? current.scopes, param);
         }
-        return { url, signalTypes, scopes, description: body.description, status: body.status };
+        return {
+          url,
+          signalTypes,
+          scopes,
+          description: body.description,
+          status: body.status,
+          ordering: body.ordering,
+          maxInFlight: body.max_in_flight,
+          rateLimit: body.rate_limit,
+        };
       });
       return sendRecord(reply, rendered, 'webhook_endpoint', request.params.id);
     },
