@@ -22,6 +22,10 @@ export default defineConfig({
     // and a database connection, seconds apiece when the 2-core machine is busy. A test that
     // hangs still fails, two minutes later. Nothing here asserts a duration: waits are bounds.
     testTimeout: 120_000,
+    // Concurrent cases at once in a file (test/workers/faults.test.ts): each starts worker
+    // processes with database pools of their own, and five at once peaked at 89 of the test
+    // server's 100 connections, beside the other file running meanwhile.
+    maxConcurrency: 4,
     hookTimeout: 120_000,
     reporters: ['default'],
     env: { NODE_OPTIONS: nodeOptions },

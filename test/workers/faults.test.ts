@@ -347,9 +347,9 @@ async function insertCustomers(pool: Pool, clubId: string, count: number): Promi
   );
 }
 
-/** The most requests that arrived within any one second. */
-function mostInOneSecond(requests: ReceivedRequest[]): number {
-  const times = requests.map((r) => r.at).sort((a, b) => a - b);
+/** The most of `times` (ms) within any one second. */
+function mostInOneSecond(unsorted: number[]): number {
+  const times = [...unsorted].sort((a, b) => a - b);
   let most = 0;
   for (let i = 0, j = 0; i < times.length; i++) {
     while (times[i]! - times[j]! >= 1000) j++;
@@ -446,15 +446,21 @@ describe.concurrent.each(['postgres', 'redis'] as const)("each receiver's pace, 
     await insertCustomers(pool, club.id, 2000);
     const ids = await signalIds(pool, club.id);
     await expectAllDelivered(receiver, [endpoint], ids, 200_000);
-    const requests = receiver.at(endpoint.path);
-    // The lane spaces requests so that at most max(2, limit / 50) more than the limit start in
-    // any second (docs/webhooks.md); arrival adds jitter of its own on a busy machine: 10% in all.
-    const most = mostInOneSecond(requests);
-    const seconds = (requests.at(-1)!.at - requests[0]!.at) / 1000;
-    console.log(`${backend}: rate_limit ${limit}: most in one second ${most}, mean ${(requests.length / seconds).toFixed(1)}/s over ${seconds.toFixed(1)} s`);
-    expect(most).toBeLessThanOrEqual(limit * 1.1);
+    // When each request started, by the workers' clock (the attempt's signing time, taken as it
+    // is posted): what the pace governs. Arrival times at this receiver add the test process's
+    // own delays on a busy machine (up to 61 in a second were seen at 50/s).
+    const { rows } = await pool.query<{ at: Date }>('SELECT attempted_at AS at FROM delivery_attempts WHERE endpoint_id = $1', [endpoint.id]);
+    const started = rows.map((r) => r.at.getTime());
+    const arrived = receiver.at(endpoint.path).map((r) => r.at);
+    const seconds = (Math.max(...started) - Math.min(...started)) / 1000;
+    console.log(
+      `${backend}: rate_limit ${limit}: most started in one second ${mostInOneSecond(started)} ` +
+        `(arrived: ${mostInOneSecond(arrived)}), mean ${(started.length / seconds).toFixed(1)}/s over ${seconds.toFixed(1)} s`,
+    );
+    // At most max(2, limit / 50) more than the limit start in any second (docs/webhooks.md).
+    expect(mostInOneSecond(started)).toBeLessThanOrEqual(limit + 2);
     // Never faster than the limit on average.
-    expect(requests.length / seconds).toBeLessThanOrEqual(limit * 1.05);
+    expect(started.length / seconds).toBeLessThanOrEqual(limit * 1.05);
     for (const w of workers) w.kill('SIGTERM');
     for (const w of workers) expect(await w.exit()).toBe(0);
   }, 300_000);
