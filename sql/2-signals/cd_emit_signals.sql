@@ -42,57 +42,55 @@ BEGIN
   ), typed AS MATERIALIZED (
     SELECT c.*, cd_signal_type(c.kind, c.before, c.after, c.changed) AS signal_type FROM compared c
   ), per_club AS (
-    SELECT t.club_id, count(*) AS signals FROM typed t WHERE t.signal_type IS NOT NULL GROUP BY t.club_id
+    -- seen: the club's last signal in this statement's snapshot (one probe of the primary key
+    -- per club). Read from signals, which only grow, rather than from the counter row, which
+    -- every commit of the club updates: between vacuums that row's dead versions made each
+    -- read of it cost as much as the rest of a one-signal pass.
+    SELECT t.club_id, count(*) AS signals,
+           coalesce((SELECT max(s.sequence) FROM signals s WHERE s.club_id = t.club_id), 0) AS seen
+      FROM typed t WHERE t.signal_type IS NOT NULL GROUP BY t.club_id
   ), counted AS (
     INSERT INTO signal_sequences AS s (club_id, last_sequence)
     SELECT p.club_id, p.signals FROM per_club p ORDER BY p.club_id
     ON CONFLICT (club_id) DO UPDATE SET last_sequence = s.last_sequence + EXCLUDED.last_sequence
     -- Stored at the precision it is shown with, so an inclusive bound equal to `created` matches.
     RETURNING s.club_id, s.last_sequence, date_trunc('milliseconds', clock_timestamp()) AS emitted_at
-  ), locked AS (
-    -- history_seen: this statement's snapshot holds every signal of the club committed before
-    -- the counter was locked, i.e. no other transaction moved the counter between the two (the
-    -- counter as the snapshot shows it, q, is what it was just before this batch's block).
-    -- Otherwise a signal about one of this batch's resources may be missing from the snapshot.
-    SELECT c.club_id, c.last_sequence, c.emitted_at,
-           c.last_sequence - p.signals = coalesce(q.last_sequence, 0) AS history_seen
-      FROM counted c
-      JOIN per_club p ON p.club_id = c.club_id
-      LEFT JOIN signal_sequences q ON q.club_id = c.club_id
   ), numbered AS (
-    SELECT t.club_id, t.signal_type, t.resource_id, c.emitted_at, c.history_seen,
+    SELECT t.club_id, t.signal_type, t.resource_id, c.emitted_at,
+           -- history_seen: this statement's snapshot holds every signal of the club committed
+           -- before the counter was locked: the last one it shows is the one just before this
+           -- batch's block. Otherwise another transaction committed signals while this one
+           -- waited for the counter, and one about a resource of this batch may be among them
+           -- (or retention removed the club's last signal: then the check is merely cautious).
+           c.last_sequence - p.signals = p.seen AS history_seen,
            -- A deleted resource is described as it last was.
            coalesce(t.after, t.before) AS object, t.changed,
            c.last_sequence - count(*) OVER per_club + row_number() OVER (per_club ORDER BY t.touch_order) AS sequence
-      FROM typed t JOIN locked c ON c.club_id = t.club_id
+      FROM typed t JOIN counted c ON c.club_id = t.club_id JOIN per_club p ON p.club_id = t.club_id
      WHERE t.signal_type IS NOT NULL
     WINDOW per_club AS (PARTITION BY t.club_id)
+  ), unseen AS (
+    -- The previous signals this statement's snapshot may miss, read afresh: only for clubs where
+    -- another transaction committed while this one waited for the counter, and only once every
+    -- club's counter is locked (numbered has read all of counted).
+    SELECT e.club, e.sequence, e.previous
+      FROM (SELECT array_agg(n.club_id) AS clubs, array_agg(n.resource_id) AS resources, array_agg(n.sequence) AS sequences
+              FROM numbered n WHERE NOT n.history_seen) f
+     CROSS JOIN LATERAL cd_signal_previous_sequences(f.clubs, f.resources, f.sequences) e
   ), identified AS (
     -- cd_signal_id is volatile, so this step is computed once and its id is the one in the body.
-    -- A resource's earlier signal in this batch is its previous one (two kinds sharing an id are
-    -- one resource to a receiver, who knows it by data.object.id).
+    -- previous_sequence: a resource's earlier signal in this batch (two kinds sharing an id are
+    -- one resource to a receiver, who knows it by data.object.id), else its last one before.
     SELECT n.*, cd_signal_id(n.sequence) AS signal_id,
-           lag(n.sequence) OVER (PARTITION BY n.club_id, n.resource_id ORDER BY n.sequence) AS previous_in_batch
-      FROM numbered n
-  ), unseen AS (
-    -- The previous signals the snapshot may miss, read afresh once every club's counter is
-    -- locked (identified has read all of counted); computed only when some club needs it, which
-    -- takes a concurrent commit of that club while this one waited for its counter.
-    SELECT e.club, e.resource, e.previous
-      FROM (SELECT array_agg(i.club_id) AS clubs, array_agg(i.resource_id) AS resources, array_agg(i.sequence) AS sequences
-              FROM identified i WHERE i.previous_in_batch IS NULL AND NOT i.history_seen) f
-     CROSS JOIN LATERAL cd_signal_previous_sequences(f.clubs, f.resources, f.sequences) e
-  ), chained AS (
-    SELECT i.*,
-           coalesce(i.previous_in_batch,
-             CASE WHEN i.history_seen THEN
+           coalesce(lag(n.sequence) OVER (PARTITION BY n.club_id, n.resource_id ORDER BY n.sequence),
+             CASE WHEN n.history_seen THEN
                -- One probe of signals_resource_idx, backwards.
                (SELECT s.sequence FROM signals s
-                 WHERE s.club_id = i.club_id AND s.resource_id = i.resource_id AND s.sequence < i.sequence
+                 WHERE s.club_id = n.club_id AND s.resource_id = n.resource_id AND s.sequence < n.sequence
                  ORDER BY s.sequence DESC LIMIT 1)
-             ELSE (SELECT u.previous FROM unseen u WHERE u.club = i.club_id AND u.resource = i.resource_id)
+             ELSE (SELECT u.previous FROM unseen u WHERE u.club = n.club_id AND u.sequence = n.sequence)
              END) AS previous_sequence
-      FROM identified i
+      FROM numbered n
   ), stored AS (
     INSERT INTO signals (club_id, sequence, id, type, scope, resource_id, previous_sequence, created_at, body)
     SELECT n.club_id, n.sequence, n.signal_id, n.signal_type, cd_signal_scope(n.signal_type), n.resource_id, n.previous_sequence,
@@ -106,7 +104,7 @@ BEGIN
                'sequence', n.sequence, 'previous_sequence', n.previous_sequence, 'api_version', 'v1',
                'data', json_build_object('object', n.object))
            END::text
-      FROM chained n
+      FROM identified n
   )
   -- One wake-up per club and batch, naming the club's last sequence; delivered at commit.
   SELECT count(pg_notify('clubdata_signals', c.club_id || ':' || c.last_sequence)) INTO clubs_notified FROM counted c;
