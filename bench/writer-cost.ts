@@ -95,8 +95,8 @@ type Phase = keyof typeof PHASES;
 async function storeSignalsAgain(client: pg.Client, afterSequence: number): Promise<number> {
   const t0 = performance.now();
   await client.query(
-    `INSERT INTO signals (club_id, sequence, id, type, scope, resource_id, created_at, body)
-     SELECT club_id, sequence + 1000000000, id || '_again', type, scope, resource_id, created_at, body
+    `INSERT INTO signals (club_id, sequence, id, type, scope, resource_id, previous_sequence, created_at, body)
+     SELECT club_id, sequence + 1000000000, id || '_again', type, scope, resource_id, previous_sequence, created_at, body
        FROM signals WHERE club_id = 'club_bench' AND sequence > $1`,
     [afterSequence],
   );

@@ -944,6 +944,8 @@ export interface components {
             id: string;
             /** @enum {string} */
             object: "signal";
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
             /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
             sequence: number;
             /**
@@ -969,6 +971,8 @@ export interface components {
             id: string;
             /** @enum {string} */
             object: "signal";
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
             /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
             sequence: number;
             /**
@@ -1057,6 +1061,8 @@ export interface components {
                  */
                 updated_at?: string;
             };
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
             /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
             sequence: number;
             /**
@@ -1133,6 +1139,8 @@ export interface components {
             id: string;
             /** @enum {string} */
             object: "signal";
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
             /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
             sequence: number;
             /**
@@ -1158,6 +1166,8 @@ export interface components {
             id: string;
             /** @enum {string} */
             object: "signal";
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
             /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
             sequence: number;
             /**
@@ -1205,6 +1215,8 @@ export interface components {
                  */
                 updated_at?: string;
             };
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
             /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
             sequence: number;
             /**
@@ -1281,6 +1293,8 @@ export interface components {
             id: string;
             /** @enum {string} */
             object: "signal";
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
             /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
             sequence: number;
             /**
@@ -1358,6 +1372,8 @@ export interface components {
                  */
                 updated_at?: string;
             };
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
             /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
             sequence: number;
             /**
@@ -1445,6 +1461,8 @@ export interface components {
             id: string;
             /** @enum {string} */
             object: "signal";
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
             /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
             sequence: number;
             /**
@@ -1470,6 +1488,8 @@ export interface components {
             id: string;
             /** @enum {string} */
             object: "signal";
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
             /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
             sequence: number;
             /**
@@ -1495,6 +1515,8 @@ export interface components {
             id: string;
             /** @enum {string} */
             object: "signal";
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
             /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
             sequence: number;
             /**
@@ -1655,6 +1677,8 @@ export interface components {
             id: string;
             /** @enum {string} */
             object: "signal";
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
             /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
             sequence: number;
             /**
@@ -1680,6 +1704,8 @@ export interface components {
             id: string;
             /** @enum {string} */
             object: "signal";
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
             /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
             sequence: number;
             /**
@@ -1705,6 +1731,8 @@ export interface components {
             id: string;
             /** @enum {string} */
             object: "signal";
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
             /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
             sequence: number;
             /**
@@ -1730,6 +1758,8 @@ export interface components {
             id: string;
             /** @enum {string} */
             object: "signal";
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
             /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
             sequence: number;
             /**
@@ -1755,6 +1785,8 @@ export interface components {
             id: string;
             /** @enum {string} */
             object: "signal";
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
             /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
             sequence: number;
             /**
@@ -1820,6 +1852,8 @@ export interface components {
                  */
                 updated_at?: string;
             };
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
             /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
             sequence: number;
             /**

@@ -41,33 +41,68 @@ BEGIN
       FROM rendered r
   ), typed AS MATERIALIZED (
     SELECT c.*, cd_signal_type(c.kind, c.before, c.after, c.changed) AS signal_type FROM compared c
+  ), per_club AS (
+    -- seen: the club's last signal in this statement's snapshot (one probe of the primary key
+    -- per club). Read from signals, which only grow, rather than from the counter row, which
+    -- every commit of the club updates: between vacuums that row's dead versions made each
+    -- read of it cost as much as the rest of a one-signal pass.
+    SELECT t.club_id, count(*) AS signals,
+           coalesce((SELECT max(s.sequence) FROM signals s WHERE s.club_id = t.club_id), 0) AS seen
+      FROM typed t WHERE t.signal_type IS NOT NULL GROUP BY t.club_id
   ), counted AS (
     INSERT INTO signal_sequences AS s (club_id, last_sequence)
-    SELECT t.club_id, count(*) FROM typed t WHERE t.signal_type IS NOT NULL GROUP BY t.club_id ORDER BY t.club_id
+    SELECT p.club_id, p.signals FROM per_club p ORDER BY p.club_id
     ON CONFLICT (club_id) DO UPDATE SET last_sequence = s.last_sequence + EXCLUDED.last_sequence
     -- Stored at the precision it is shown with, so an inclusive bound equal to `created` matches.
     RETURNING s.club_id, s.last_sequence, date_trunc('milliseconds', clock_timestamp()) AS emitted_at
   ), numbered AS (
     SELECT t.club_id, t.signal_type, t.resource_id, c.emitted_at,
+           -- history_seen: this statement's snapshot holds every signal of the club committed
+           -- before the counter was locked: the last one it shows is the one just before this
+           -- batch's block. Otherwise another transaction committed signals while this one
+           -- waited for the counter, and one about a resource of this batch may be among them
+           -- (or retention removed the club's last signal: then the check is merely cautious).
+           c.last_sequence - p.signals = p.seen AS history_seen,
            -- A deleted resource is described as it last was.
            coalesce(t.after, t.before) AS object, t.changed,
            c.last_sequence - count(*) OVER per_club + row_number() OVER (per_club ORDER BY t.touch_order) AS sequence
-      FROM typed t JOIN counted c ON c.club_id = t.club_id
+      FROM typed t JOIN counted c ON c.club_id = t.club_id JOIN per_club p ON p.club_id = t.club_id
      WHERE t.signal_type IS NOT NULL
     WINDOW per_club AS (PARTITION BY t.club_id)
+  ), unseen AS (
+    -- The previous signals this statement's snapshot may miss, read afresh: only for clubs where
+    -- another transaction committed while this one waited for the counter, and only once every
+    -- club's counter is locked (numbered has read all of counted).
+    SELECT e.club, e.sequence, e.previous
+      FROM (SELECT array_agg(n.club_id) AS clubs, array_agg(n.resource_id) AS resources, array_agg(n.sequence) AS sequences
+              FROM numbered n WHERE NOT n.history_seen) f
+     CROSS JOIN LATERAL cd_signal_previous_sequences(f.clubs, f.resources, f.sequences) e
   ), identified AS (
     -- cd_signal_id is volatile, so this step is computed once and its id is the one in the body.
-    SELECT n.*, cd_signal_id(n.sequence) AS signal_id FROM numbered n
+    -- previous_sequence: a resource's earlier signal in this batch (two kinds sharing an id are
+    -- one resource to a receiver, who knows it by data.object.id), else its last one before.
+    SELECT n.*, cd_signal_id(n.sequence) AS signal_id,
+           coalesce(lag(n.sequence) OVER (PARTITION BY n.club_id, n.resource_id ORDER BY n.sequence),
+             CASE WHEN n.history_seen THEN
+               -- One probe of signals_resource_idx, backwards.
+               (SELECT s.sequence FROM signals s
+                 WHERE s.club_id = n.club_id AND s.resource_id = n.resource_id AND s.sequence < n.sequence
+                 ORDER BY s.sequence DESC LIMIT 1)
+             ELSE (SELECT u.previous FROM unseen u WHERE u.club = n.club_id AND u.sequence = n.sequence)
+             END) AS previous_sequence
+      FROM numbered n
   ), stored AS (
-    INSERT INTO signals (club_id, sequence, id, type, scope, resource_id, created_at, body)
-    SELECT n.club_id, n.sequence, n.signal_id, n.signal_type, cd_signal_scope(n.signal_type), n.resource_id, n.emitted_at,
+    INSERT INTO signals (club_id, sequence, id, type, scope, resource_id, previous_sequence, created_at, body)
+    SELECT n.club_id, n.sequence, n.signal_id, n.signal_type, cd_signal_scope(n.signal_type), n.resource_id, n.previous_sequence,
+           n.emitted_at,
            CASE WHEN n.signal_type LIKE '%.updated' THEN
              json_build_object('id', n.signal_id, 'object', 'signal', 'type', n.signal_type, 'created', cd_utc(n.emitted_at),
-               'sequence', n.sequence, 'api_version', 'v1', 'data', json_build_object('object', n.object),
-               'previous_attributes', coalesce(n.changed, '{}'::json))
+               'sequence', n.sequence, 'previous_sequence', n.previous_sequence, 'api_version', 'v1',
+               'data', json_build_object('object', n.object), 'previous_attributes', coalesce(n.changed, '{}'::json))
            ELSE
              json_build_object('id', n.signal_id, 'object', 'signal', 'type', n.signal_type, 'created', cd_utc(n.emitted_at),
-               'sequence', n.sequence, 'api_version', 'v1', 'data', json_build_object('object', n.object))
+               'sequence', n.sequence, 'previous_sequence', n.previous_sequence, 'api_version', 'v1',
+               'data', json_build_object('object', n.object))
            END::text
       FROM identified n
   )

@@ -57,6 +57,14 @@ function signalTypeSchema(type: SignalType): TSchema {
       type: Type.Literal(type),
       created: UtcTimestamp,
       sequence: Type.Integer({ description: 'Increases in commit order within the club; a key sees gaps where its scopes leave signals out' }),
+      // On the union, not the integer: generated clients (the SDK's types) keep only the union's.
+      previous_sequence: Type.Union([Type.Integer(), Type.Null()], {
+        description:
+          "The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for " +
+          'its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when ' +
+          'null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it ' +
+          'does not receive). Still names the previous signal after retention has removed it.',
+      }),
       api_version: Type.Literal('v1'),
       data: Type.Object(
         { object: Type.Ref(resource.id) },

@@ -1,23 +1,34 @@
 // Every event has a host (migrations/0019_event_host_required.sql): a writer that leaves it out
 // gets an error naming the column, and a database that holds events without one is brought in
 // line (the demo clubs' events, made by an old `clubdata simulate`) or refused, naming them.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { DEFINITIONS_DIR } from '../../src/db/definitions.ts';
 import { MIGRATIONS_DIR, migrate } from '../../src/db/migrate.ts';
 import { insertCustomer } from '../fixtures.ts';
 import { cleanUp, createTestDatabase, insertClub } from '../helper.ts';
 
 const MIGRATION = '0019_event_host_required.sql';
+const REPOSITORY = fileURLToPath(new URL('../..', import.meta.url));
 
-/** migrations/ as it was before the host was required. */
-function migrationsBefore(): string {
+/**
+ * migrations/ as it was before the host was required, and sql/ as of the commit that required
+ * it: today's functions write columns that later migrations add (signals.previous_sequence).
+ */
+function schemaBefore(): { migrations: string; definitions: string } {
   const root = mkdtempSync(join(tmpdir(), 'clubdata-host-'));
   cleanUp(() => rmSync(root, { recursive: true, force: true }));
-  cpSync(MIGRATIONS_DIR, root, { recursive: true, filter: (source) => !source.endsWith('.sql') || basename(source) < MIGRATION });
-  return root;
+  const migrations = join(root, 'migrations');
+  cpSync(MIGRATIONS_DIR, migrations, { recursive: true, filter: (source) => !source.endsWith('.sql') || basename(source) < MIGRATION });
+  const git = (args: string[], input?: Buffer) => execFileSync('git', ['-C', REPOSITORY, ...args], { input, maxBuffer: 64 << 20 });
+  const commit = git(['log', '-1', '--format=%H', '--', `migrations/${MIGRATION}`]).toString().trim();
+  if (!commit) throw new Error(`this test reads the commit that added ${MIGRATION} from git history: run it in a full clone`);
+  mkdirSync(join(root, 'at'));
+  execFileSync('tar', ['-x', '-C', join(root, 'at')], { input: git(['archive', '--format=tar', commit, 'sql']) });
+  return { migrations, definitions: join(root, 'at', 'sql') };
 }
 
 describe('every event has a host', () => {
@@ -43,7 +54,7 @@ describe('every event has a host', () => {
 
   it("migrating gives the demo clubs' hostless events a customer of theirs, with a signal, and refuses any other club's", async () => {
     const { url, pool } = await createTestDatabase({ empty: true });
-    await migrate(url, { migrations: migrationsBefore(), definitions: DEFINITIONS_DIR });
+    await migrate(url, schemaBefore());
     await pool.query(`INSERT INTO clubs (club_id, name, timezone) VALUES ('club_demo_ny', 'Demo', 'America/New_York')`);
     const other = await insertClub(pool);
     await insertCustomer(pool, 'club_demo_ny', { firstBecameCustomerAt: '2019-01-01T00:00:00Z', archivedAt: '2022-01-01T00:00:00Z' });
@@ -65,13 +76,16 @@ describe('every event has a host', () => {
 
     await pool.query(`UPDATE events SET host_customer_id = $1 WHERE club_id = $2`, [await insertCustomer(pool, other.id), other.id]);
     const report = await migrate(url);
-    // This one first; later migrations follow it.
-    expect(report.migrations[0]).toBe(MIGRATION.replace('.sql', ''));
+    const fromHere = readdirSync(MIGRATIONS_DIR).filter((file) => file.endsWith('.sql') && file >= MIGRATION);
+    expect(report.migrations).toEqual(fromHere.sort().map((file) => file.replace('.sql', '')));
     expect((await pool.query(`SELECT host_customer_id FROM events WHERE id = 'evt_demo'`)).rows).toEqual([{ host_customer_id: longest }]);
-    const { rows } = await pool.query<{ type: string; body: string }>(
-      `SELECT type, body FROM signals WHERE club_id = 'club_demo_ny' AND resource_id = 'evt_demo' ORDER BY sequence DESC LIMIT 1`,
+    const { rows } = await pool.query<{ type: string; sequence: string; body: string }>(
+      `SELECT type, sequence, body FROM signals WHERE club_id = 'club_demo_ny' AND resource_id = 'evt_demo' ORDER BY sequence DESC LIMIT 2`,
     );
-    expect(rows[0]!.type).toBe('event.updated');
+    expect(rows.map((row) => row.type)).toEqual(['event.updated', 'event.created']);
     expect(JSON.parse(rows[0]!.body)).toMatchObject({ data: { object: { host: { customer_id: longest } } }, previous_attributes: { host: null } });
+    // Emitted as the migrations' transaction commits, after 0020: it names the event's signal before it.
+    expect(JSON.parse(rows[0]!.body).previous_sequence).toBe(Number(rows[1]!.sequence));
+    expect(JSON.parse(rows[1]!.body).previous_sequence).toBeNull();
   });
 });

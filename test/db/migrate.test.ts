@@ -47,7 +47,10 @@ async function describeSchema(pool: Pool): Promise<Schema> {
   };
 }
 
-/** Every row of every table, as a digest per table, to show an upgrade loses nothing. */
+/**
+ * Every row of every table, as a digest per table, to show an upgrade loses nothing. Signals
+ * without their bodies, which 0020 gave previous_sequence (compared on their own below).
+ */
 async function digestRows(pool: Pool): Promise<Record<string, string>> {
   const { rows: tables } = await pool.query<{ name: string }>(
     `SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public'
@@ -55,12 +58,21 @@ async function digestRows(pool: Pool): Promise<Record<string, string>> {
   );
   const digest: Record<string, string> = {};
   for (const { name } of tables) {
+    const row = name === 'signals' ? '(t.club_id, t.sequence, t.id, t.type, t.scope, t.resource_id, t.created_at)' : 't';
     const { rows } = await pool.query<{ n: string; md5: string | null }>(
-      `SELECT count(*) AS n, md5(string_agg(t::text, ',' ORDER BY t::text)) AS md5 FROM ${name} t`,
+      `SELECT count(*) AS n, md5(string_agg(${row}::text, ',' ORDER BY ${row}::text)) AS md5 FROM ${name} t`,
     );
     digest[name] = `${rows[0]!.n} ${rows[0]!.md5}`;
   }
   return digest;
+}
+
+/** The stored signals in (club, sequence) order, with previous_sequence once the column exists. */
+async function storedBodies(
+  pool: Pool,
+): Promise<{ club_id: string; sequence: number; resource_id: string; body: string; previous_sequence: number | null | undefined }[]> {
+  const { rows } = await pool.query('SELECT to_jsonb(s) AS s FROM signals s ORDER BY club_id, sequence');
+  return rows.map(({ s }) => ({ ...s, sequence: Number(s.sequence) }));
 }
 
 function differences(left: Map<string, string>, right: Map<string, string>): string[] {
@@ -152,6 +164,7 @@ describe.each([
       spaces: [{ spaceId: space, start: '2026-03-02T14:00:00Z', end: '2026-03-02T15:00:00Z' }],
     });
     const rowsBefore = await digestRows(pool);
+    const bodiesBefore = await storedBodies(pool);
     const files = readDefinitions().map((definition) => definition.name);
     const legacy = [...(await describeSchema(pool)).functions.keys()].map((signature) => signature.replace(/\(.*$/, ''));
     expect(legacy).toContain('cd_club_timezone'); // dead since 0008, and in no file
@@ -175,6 +188,21 @@ describe.each([
     // Every row is kept; tables that later migrations made (idempotency_keys, demo_key) are empty.
     const added = Object.keys(rowsAfter).filter((table) => !(table in rowsBefore));
     expect(rowsAfter).toEqual({ ...rowsBefore, ...Object.fromEntries(added.map((table) => [table, '0 null'])) });
+    // Each stored body is the same bytes with previous_sequence after sequence: the sequence of
+    // the previous signal about the same resource, or null (Ada's update names her creation).
+    const bodiesAfter = await storedBodies(pool);
+    expect(bodiesAfter.map((s) => s.sequence)).toEqual(bodiesBefore.map((s) => s.sequence));
+    const lastOf = new Map<string, number>();
+    bodiesBefore.forEach((before, i) => {
+      const key = `${before.club_id} ${before.resource_id}`;
+      const previous = lastOf.get(key) ?? null;
+      lastOf.set(key, before.sequence);
+      const marker = `"sequence" : ${before.sequence}, `;
+      expect(bodiesAfter[i]!.body).toBe(before.body.replace(marker, `${marker}"previous_sequence" : ${previous}, `));
+      expect(bodiesAfter[i]!.previous_sequence).toBe(previous);
+    });
+    const ada = bodiesAfter.filter((s) => s.resource_id === customer);
+    expect(ada.map((s) => s.previous_sequence)).toEqual([null, ada[0]!.sequence]);
 
     // The pipeline goes on where it was: the next change gets the next sequence.
     const { rows: last } = await pool.query<{ s: string }>('SELECT max(sequence) AS s FROM signals WHERE club_id = $1', [club.id]);

@@ -8,6 +8,7 @@ export interface StoredSignal {
   type: string;
   created: string;
   sequence: number;
+  previous_sequence: number | null;
   api_version: string;
   data: { object: Record<string, unknown> & { id: string } };
   previous_attributes?: Record<string, unknown>;
