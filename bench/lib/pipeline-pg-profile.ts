@@ -1,16 +1,17 @@
 // Where PostgreSQL's time goes in a phase of the pipeline benchmark (`--pg-profile`), without
-// pg_stat_statements (it needs the server restarted with it preloaded): per PL/pgSQL function,
-// calls and time from pg_stat_user_functions (track_functions = 'pl', set on the scratch
-// database before the worker connects; the pipeline's statements and BullMQ's operations on its
-// PostgreSQL backend are all such functions); rows written per table from pg_stat_user_tables;
+// pg_stat_statements (it needs the server restarted with it preloaded): per function, calls and
+// time from pg_stat_user_functions (track_functions = 'all', set on the scratch database before
+// the worker connects; the pipeline's statements and BullMQ's operations on its PostgreSQL
+// backend are all PL/pgSQL or SQL functions; a SQL function inlined into its caller is not
+// counted); rows written per table from pg_stat_user_tables;
 // and what the database's backends were running, sampled from pg_stat_activity every 20 ms
 // (statements that are not functions, and waits). All per 1,000 deliveries.
 import pg from 'pg';
 import { round } from './stats.ts';
 
-/** Makes every later session of `database` count its PL/pgSQL functions' calls and time. */
+/** Makes every later session of `database` count its functions' calls and time. */
 export async function trackFunctions(admin: pg.Client, database: string): Promise<void> {
-  await admin.query(`ALTER DATABASE ${database} SET track_functions = 'pl'`);
+  await admin.query(`ALTER DATABASE ${database} SET track_functions = 'all'`);
 }
 
 interface Counters {
