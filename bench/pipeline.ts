@@ -18,7 +18,8 @@
 //      point on a scratch database and worker of its own (bench/lib/pipeline-scale.ts): 1,000
 //      deliveries/s offered in total, spread evenly over the clubs, for 20 s (delivered/s,
 //      p50/p99), then 30,000 deliveries flat out (deliveries/s, worker CPU ms per 1,000), with
-//      the load average at each phase's start and the worker's lane runs per 1,000 deliveries.
+//      the load average at each phase's start (each waits up to a minute for it to fall under
+//      2.5) and the worker's lane runs per 1,000 deliveries.
 //      Goals (docs/benchmarks.md): at 2000x500 it keeps up with p99 < 250 ms, at 10000x2500
 //      with p99 < 500 ms; flat out 2000x500 / 20x1 >= 0.9, worker CPU per 1,000 <= 1.2 times.
 //      Reported apart, as the pipeline-scale entry of the results file.
@@ -27,12 +28,14 @@
 //
 //   node bench/pipeline.ts [--smoke] [--out FILE] [--backend redis|postgres|both]
 //                          [--scenario a,b,c,d,limit,scale] [--scale 2000x500,...] [--cpu-prof DIR]
-//                          [--pg-profile] [--concurrency N] [--keep-db]
+//                          [--pg-profile] [--pg-plans RATE] [--concurrency N] [--keep-db]
 //   --cpu-prof DIR writes the worker's CPU profile there (<backend>/ for a-d, <backend>/scale-<point>/
 //   for each scale point); --keep-db leaves the scratch database of a-d (named on stderr) for
 //   EXPLAIN ANALYZE of the pipeline's statements on real rows. --pg-profile: each scale phase also
 //   reports PostgreSQL's time per function and what its backends ran, per 1,000 deliveries
-//   (bench/lib/pipeline-pg-profile.ts). Smoke mode runs two tiny scale points, 20x1 and 60x20.
+//   (bench/lib/pipeline-pg-profile.ts); --pg-plans RATE has the server log the plans of that share
+//   of the scale points' statements (auto_explain, nested statements included: the plans the
+//   worker's connections cached). Smoke mode runs two tiny scale points, 20x1 and 60x20.
 //   BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres): a server where a
 //   scratch database may be created and dropped. BENCH_REDIS_URL (default redis://127.0.0.1:6379):
 //   queues go under a prefix of their own and are removed at the end.
@@ -68,6 +71,7 @@ const { values } = parseArgs({
     scale: { type: 'string' },
     'cpu-prof': { type: 'string' },
     'pg-profile': { type: 'boolean' },
+    'pg-plans': { type: 'string' },
     concurrency: { type: 'string' },
     'keep-db': { type: 'boolean' },
   },
@@ -113,8 +117,8 @@ const PLAN = smoke
 // The scale scenario (bench/lib/pipeline-scale.ts): endpoints x clubs, 1,000 deliveries/s
 // offered and 30,000 flat out in the full run; two tiny points of a second or two in smoke mode.
 const SCALE_PLAN: ScalePlan = smoke
-  ? { offeredPerSecond: 200, steadySeconds: 1.5, warmUpSeconds: 0.5, flatOutDeliveries: 600, flatOutBatch: 50, drainTimeoutMs: 20_000 }
-  : { offeredPerSecond: 1000, steadySeconds: 20, warmUpSeconds: 3, flatOutDeliveries: 30_000, flatOutBatch: 50, drainTimeoutMs: 300_000 };
+  ? { offeredPerSecond: 200, steadySeconds: 1.5, warmUpSeconds: 0.5, flatOutDeliveries: 600, flatOutBatch: 50, drainTimeoutMs: 20_000, settleSeconds: 0 }
+  : { offeredPerSecond: 1000, steadySeconds: 20, warmUpSeconds: 3, flatOutDeliveries: 30_000, flatOutBatch: 50, drainTimeoutMs: 300_000, settleSeconds: 60 };
 const scalePoints = parseScalePoints(values.scale ?? (smoke ? '20x1,60x20' : '20x1,200x50,2000x500,2000x1,10000x2500'));
 
 /** The delivery issue's goals, per backend (c: flat out to 20 endpoints; a: p99 at 300 signals/s x 3). */
@@ -737,6 +741,7 @@ async function main(): Promise<void> {
               workerEnv: WORKER_ENV,
               profileDir: values['cpu-prof'],
               pgProfile: Boolean(values['pg-profile']),
+              pgPlans: values['pg-plans'] ? Number(values['pg-plans']) : undefined,
               say,
             }),
           );

@@ -14,6 +14,24 @@ export async function trackFunctions(admin: pg.Client, database: string): Promis
   await admin.query(`ALTER DATABASE ${database} SET track_functions = 'all'`);
 }
 
+/**
+ * Makes every later session of `database` log the plans of a sample of its statements, nested
+ * ones (inside PL/pgSQL functions) included, as they ran (rows, buffers), to the server's log:
+ * the plans a worker's connections cached, which EXPLAIN from another session cannot show.
+ */
+export async function logPlans(admin: pg.Client, database: string, sampleRate: number): Promise<void> {
+  const settings = {
+    session_preload_libraries: 'auto_explain',
+    'auto_explain.log_min_duration': '0',
+    'auto_explain.sample_rate': String(sampleRate),
+    'auto_explain.log_nested_statements': 'on',
+    'auto_explain.log_analyze': 'on',
+    'auto_explain.log_buffers': 'on',
+    'auto_explain.log_timing': 'off',
+  };
+  for (const [name, value] of Object.entries(settings)) await admin.query(`ALTER DATABASE ${database} SET ${name} = '${value}'`);
+}
+
 interface Counters {
   functions: Map<string, { calls: number; total: number; self: number }>;
   tables: Map<string, { ins: number; upd: number; del: number }>;

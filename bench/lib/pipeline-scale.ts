@@ -11,7 +11,8 @@
 //   - flat out: 30,000 deliveries (a transaction per club of up to 50 signals, the clubs in
 //     turn, as fast as the producer commits): deliveries/s from the first receipt to the last,
 //     and the worker's CPU ms per 1,000 deliveries.
-// Each phase records the load average at its start, the worker's lane runs per 1,000 deliveries
+// Each phase waits (up to a minute in the full run) for the load average to fall under 2.5, then
+// records the load average at its start, the worker's lane runs per 1,000 deliveries
 // (its clubdata_lane_runs_total, read from /metrics) and, with --pg-profile, where PostgreSQL's
 // time went (bench/lib/pipeline-pg-profile.ts).
 import { randomBytes } from 'node:crypto';
@@ -25,7 +26,7 @@ import { openQueueBackend, QUEUE_NAMES } from '../../src/queue/queues.ts';
 import { BENCH_DATABASE_URL, dropDatabase, freshDatabase } from './databases.ts';
 import { cpuBetween, cpuGroups, machineLoad, snapshotCpu } from './pipeline-cpu.ts';
 import { cpuMsPerDelivery, databaseCounters, deliveryFigures, pipelineDepth, sampleDepth } from './pipeline-measure.ts';
-import { PgProfiler, trackFunctions, type PgProfile } from './pipeline-pg-profile.ts';
+import { logPlans, PgProfiler, trackFunctions, type PgProfile } from './pipeline-pg-profile.ts';
 import { collect, WorkerProcess, type Sink } from './pipeline-processes.ts';
 import { Producer, transactionOf, type CommitLog } from './pipeline-producer.ts';
 import { now, sleep } from './proc.ts';
@@ -61,7 +62,15 @@ export interface ScalePlan {
   /** Signals per transaction, flat out (fewer when a club has fewer). */
   flatOutBatch: number;
   drainTimeoutMs: number;
+  /**
+   * Before each phase, how long at most to wait for the 1-minute load average to fall under
+   * LOAD_TO_START (the phase before, or anyone else's work, leaves it high); 0: no wait.
+   */
+  settleSeconds: number;
 }
+
+/** The load average under which a phase starts at once (2 cores; docs/benchmarks.md). */
+const LOAD_TO_START = 2.5;
 
 export interface ScaleContext {
   backend: 'redis' | 'postgres';
@@ -73,6 +82,8 @@ export interface ScaleContext {
   /** --cpu-prof DIR: the worker's CPU profile goes under it, in <backend>/scale-<point>. */
   profileDir: string | undefined;
   pgProfile: boolean;
+  /** --pg-plans RATE: that share of the statements have their plans logged by the server (auto_explain). */
+  pgPlans: number | undefined;
   say: (message: string) => void;
 }
 
@@ -188,10 +199,12 @@ export async function runScalePoint(point: ScalePoint, plan: ScalePlan, ctx: Sca
   const { backend, sink } = ctx;
   const name = pointName(point);
   const scratch = `clubdata_bench_scale_${backend}_${process.pid}`;
+  if (ctx.pgPlans) ctx.say(`${backend} scale ${name}: plans go to the server's log, database ${scratch}`);
   const admin = new pg.Client({ connectionString: BENCH_DATABASE_URL });
   await admin.connect();
   const dbUrl = await freshDatabase(admin, scratch);
   if (ctx.pgProfile) await trackFunctions(admin, scratch);
+  if (ctx.pgPlans) await logPlans(admin, scratch, ctx.pgPlans);
   const pool = new pg.Pool({ connectionString: dbUrl, max: 4 });
   pool.on('error', () => {}); // the scratch database dropped at the end
   const key = randomBytes(32);
@@ -247,9 +260,11 @@ export async function runScalePoint(point: ScalePoint, plan: ScalePlan, ctx: Sca
     ctx.say(`${backend} scale ${name}: warm-up ${warm.distinct} of ${warmExpected} deliveries`);
 
     const phase = async (tag: string, produce: () => Promise<CommitLog>, expectedOf: (log: CommitLog) => number): Promise<ScalePhase> => {
+      const settleUntil = now() + plan.settleSeconds * 1000;
+      while (machineLoad().load_average_1m >= LOAD_TO_START && now() < settleUntil) await sleep(2000);
       await sink.take(); // anything left over from the phase before
       const loadAtStart = machineLoad();
-      if (loadAtStart.load_average_1m > 2.5) ctx.say(`${backend} scale ${name} ${tag}: load average ${loadAtStart.load_average_1m} at the start`);
+      if (loadAtStart.load_average_1m >= LOAD_TO_START) ctx.say(`${backend} scale ${name} ${tag}: load average ${loadAtStart.load_average_1m} at the start`);
       const depth = sampleDepth(() => pipelineDepth(pool, delivery));
       const own = { worker: worker!.child.pid, sink: sink.child.pid, producer: process.pid };
       const cpuBefore = snapshotCpu(await cpuGroups(pool, own, w.backendPids));
@@ -351,15 +366,20 @@ const findPoint = (results: ScaleResult[], backend: string, endpoints: number, c
 
 /** The goals of the scale work, for the points that ran (a run with other points has fewer rows). */
 export function scaleComparisons(results: ScaleResult[], offered: number): ComparisonRow[] {
-  const rows: ComparisonRow[] = [];
+  // Rows with the same limits in a row share a table in docs/benchmarks.md: keeping up, then
+  // p99, then the flat-out ratios, each for both backends.
+  const keepUp: ComparisonRow[] = [];
+  const latency: ComparisonRow[] = [];
+  const flat: ComparisonRow[] = [];
   const backends = [...new Set(results.map((r) => r.backend))];
   for (const backend of backends) {
     for (const [endpoints, clubs, p99Goal] of [[2000, 500, 250], [10000, 2500, 500]] as const) {
       const r = findPoint(results, backend, endpoints, clubs);
       if (!r) continue;
+      const scenario = `${backend}: ${endpoints.toLocaleString('en-US')} endpoints / ${clubs.toLocaleString('en-US')} clubs, ${offered.toLocaleString('en-US')} deliveries/s offered`;
       const delivered = r.steady.deliveries_per_s_first_commit_to_last_receipt;
-      rows.push({
-        scenario: `${backend}: ${endpoints.toLocaleString('en-US')} endpoints / ${clubs.toLocaleString('en-US')} clubs, ${offered.toLocaleString('en-US')} deliveries/s offered`,
+      keepUp.push({
+        scenario,
         measure: 'deliveries/s, first commit to last receipt',
         ours: delivered,
         limits: [{ name: 'offered', value: offered }],
@@ -367,8 +387,8 @@ export function scaleComparisons(results: ScaleResult[], offered: number): Compa
         ratio_of: 'delivered / offered',
         goal: '>= 0.99',
       });
-      rows.push({
-        scenario: `${backend}: ${endpoints.toLocaleString('en-US')} endpoints / ${clubs.toLocaleString('en-US')} clubs, ${offered.toLocaleString('en-US')} deliveries/s offered`,
+      latency.push({
+        scenario,
         measure: 'p99 ms, commit to receipt',
         ours: r.steady.latency_p99_ms,
         limits: [{ name: 'goal (ms)', value: p99Goal }],
@@ -380,8 +400,9 @@ export function scaleComparisons(results: ScaleResult[], offered: number): Compa
     const small = findPoint(results, backend, 20, 1);
     const large = findPoint(results, backend, 2000, 500);
     if (small && large) {
-      rows.push({
-        scenario: `${backend}: flat out, 2,000 endpoints / 500 clubs against 20 endpoints / 1 club`,
+      const scenario = `${backend}: flat out, 2,000 endpoints / 500 clubs against 20 endpoints / 1 club`;
+      flat.push({
+        scenario,
         measure: 'deliveries/s',
         ours: large.flat_out.deliveries_per_s_first_to_last_receipt,
         limits: [{ name: '20 endpoints / 1 club', value: small.flat_out.deliveries_per_s_first_to_last_receipt }],
@@ -389,8 +410,8 @@ export function scaleComparisons(results: ScaleResult[], offered: number): Compa
         ratio_of: '2000x500 / 20x1',
         goal: '>= 0.9',
       });
-      rows.push({
-        scenario: `${backend}: flat out, 2,000 endpoints / 500 clubs against 20 endpoints / 1 club`,
+      flat.push({
+        scenario,
         measure: 'worker CPU ms per 1,000 deliveries',
         ours: large.flat_out.worker_cpu_ms_per_1000,
         limits: [{ name: '20 endpoints / 1 club', value: small.flat_out.worker_cpu_ms_per_1000 }],
@@ -400,7 +421,7 @@ export function scaleComparisons(results: ScaleResult[], offered: number): Compa
       });
     }
   }
-  return rows;
+  return [...keepUp, ...latency, ...flat];
 }
 
 const loadText = (l: Load) => `${l.load_average_1m} / ${l.load_average_5m}`;
