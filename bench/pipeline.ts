@@ -14,24 +14,36 @@
 //   no-queue limit: the same deliveries signed and posted by one process with the worker's own
 //      HTTP code and no queue or database at all (bench/lib/pipeline-direct-sender.ts): the
 //      machine's ceiling for signing and posting; c / that is reported beside.
+//   scale: endpoints x clubs (--scale, by default 20x1,200x50,2000x500,2000x1,10000x2500), each
+//      point on a scratch database and worker of its own (bench/lib/pipeline-scale.ts): 1,000
+//      deliveries/s offered in total, spread evenly over the clubs, for 20 s (delivered/s,
+//      p50/p99), then 30,000 deliveries flat out (deliveries/s, worker CPU ms per 1,000), with
+//      the load average at each phase's start (each waits up to a minute for it to fall under
+//      2.5) and the worker's lane runs per 1,000 deliveries.
+//      Goals (docs/benchmarks.md): at 2000x500 it keeps up with p99 < 250 ms, at 10000x2500
+//      with p99 < 500 ms; flat out 2000x500 / 20x1 >= 0.9, worker CPU per 1,000 <= 1.2 times.
+//      Reported apart, as the pipeline-scale entry of the results file.
 // Commit time is taken by the producer right after COMMIT returns; receipt time by the receiver
 // when the body has arrived. Both are wall-clock ms on this machine.
 //
 //   node bench/pipeline.ts [--smoke] [--out FILE] [--backend redis|postgres|both]
-//                          [--scenario a,b,c,d,limit] [--cpu-prof DIR] [--concurrency N] [--keep-db]
-//   --cpu-prof DIR writes the worker's CPU profile there; --keep-db leaves the scratch database
-//   (named on stderr) for EXPLAIN ANALYZE of the pipeline's statements on real rows.
+//                          [--scenario a,b,c,d,limit,scale] [--scale 2000x500,...] [--cpu-prof DIR]
+//                          [--pg-profile] [--pg-plans RATE] [--concurrency N] [--keep-db]
+//   --cpu-prof DIR writes the worker's CPU profile there (<backend>/ for a-d, <backend>/scale-<point>/
+//   for each scale point); --keep-db leaves the scratch database of a-d (named on stderr) for
+//   EXPLAIN ANALYZE of the pipeline's statements on real rows. --pg-profile: each scale phase also
+//   reports PostgreSQL's time per function and what its backends ran, per 1,000 deliveries
+//   (bench/lib/pipeline-pg-profile.ts); --pg-plans RATE has the server log the plans of that share
+//   of the scale points' statements (auto_explain, nested statements included: the plans the
+//   worker's connections cached). Smoke mode runs two tiny scale points, 20x1 and 60x20.
 //   BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres): a server where a
 //   scratch database may be created and dropped. BENCH_REDIS_URL (default redis://127.0.0.1:6379):
 //   queues go under a prefix of their own and are removed at the end.
-import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
-import { closeSync, openSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Queue } from 'bullmq';
 import pg from 'pg';
@@ -39,23 +51,27 @@ import { loadConfig } from '../src/config.ts';
 import { generateSigningSecret, SecretBox } from '../src/domain/secrets.ts';
 import { openQueueBackend, QUEUE_NAMES, type QueueBackend } from '../src/queue/queues.ts';
 import { BENCH_DATABASE_URL, BENCH_REDIS_URL as redisUrl, dropDatabase, freshDatabase } from './lib/databases.ts';
-import { cpuBetween, machineLoad, pidsOf, snapshotCpu } from './lib/pipeline-cpu.ts';
+import { cpuBetween, cpuGroups, machineLoad, snapshotCpu } from './lib/pipeline-cpu.ts';
 import type { DirectSendPlan } from './lib/pipeline-direct-sender.ts';
+import { countJobs, cpuMsPerDelivery, databaseCounters, deliveryFigures, pipelineDepth, sampleDepth, type DepthSeries } from './lib/pipeline-measure.ts';
 import { openPlainBackend, type PlainJob, type PlainWorkerSettings } from './lib/pipeline-plain-worker.ts';
+import { collect, forkHelper, Sink, WorkerProcess, type Receipt } from './lib/pipeline-processes.ts';
 import { Producer, transactionOf, type CommitLog } from './lib/pipeline-producer.ts';
-import { now, sleep, stopForked, stopProcess } from './lib/proc.ts';
-import { writeReport } from './lib/report.ts';
-import { percentile, ratio, round } from './lib/stats.ts';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
+import { parseScalePoints, runScalePoint, scaleComparisons, scaleTables, type ScalePlan, type ScaleResult } from './lib/pipeline-scale.ts';
+import { now, sleep, stopForked } from './lib/proc.ts';
+import { writeReport, type BenchReport } from './lib/report.ts';
+import { ratio, round } from './lib/stats.ts';
 
 const { values } = parseArgs({
   options: {
     smoke: { type: 'boolean' },
     out: { type: 'string' },
     backend: { type: 'string', default: 'both' },
-    scenario: { type: 'string', default: 'a,b,c,d,limit' },
+    scenario: { type: 'string', default: 'a,b,c,d,limit,scale' },
+    scale: { type: 'string' },
     'cpu-prof': { type: 'string' },
+    'pg-profile': { type: 'boolean' },
+    'pg-plans': { type: 'string' },
     concurrency: { type: 'string' },
     'keep-db': { type: 'boolean' },
   },
@@ -64,6 +80,11 @@ const smoke = Boolean(values.smoke);
 const backends = (values.backend === 'both' ? ['redis', 'postgres'] : [values.backend]) as ('redis' | 'postgres')[];
 if (backends.some((b) => b !== 'redis' && b !== 'postgres')) throw new Error('--backend must be redis, postgres or both');
 const wanted = new Set(values.scenario.split(','));
+for (const name of wanted) {
+  if (!['a', 'b', 'c', 'd', 'limit', 'scale'].includes(name)) throw new Error(`--scenario: unknown scenario ${name} (a, b, c, d, limit, scale)`);
+}
+/** Scenarios a-d and the limits share one worker per backend; scale starts its own per point. */
+const classic = ['a', 'b', 'c', 'd', 'limit'].some((name) => wanted.has(name));
 const defaults = loadConfig({}).delivery;
 const concurrency = Number(values.concurrency ?? defaults.concurrency);
 const CLUB = 'club_bench';
@@ -93,6 +114,13 @@ const PLAN = smoke
       drainTimeoutMs: 300_000,
     };
 
+// The scale scenario (bench/lib/pipeline-scale.ts): endpoints x clubs, 1,000 deliveries/s
+// offered and 30,000 flat out in the full run; two tiny points of a second or two in smoke mode.
+const SCALE_PLAN: ScalePlan = smoke
+  ? { offeredPerSecond: 200, steadySeconds: 1.5, warmUpSeconds: 0.5, flatOutDeliveries: 600, flatOutBatch: 50, drainTimeoutMs: 20_000, settleSeconds: 0 }
+  : { offeredPerSecond: 1000, steadySeconds: 20, warmUpSeconds: 3, flatOutDeliveries: 30_000, flatOutBatch: 50, drainTimeoutMs: 300_000, settleSeconds: 60 };
+const scalePoints = parseScalePoints(values.scale ?? (smoke ? '20x1,60x20' : '20x1,200x50,2000x500,2000x1,10000x2500'));
+
 /** The delivery issue's goals, per backend (c: flat out to 20 endpoints; a: p99 at 300 signals/s x 3). */
 const THROUGHPUT_GOAL = { redis: 4000, postgres: 2000 } as const;
 const LATENCY_GOAL_MS = 250;
@@ -107,143 +135,15 @@ const GOALS = {
   isolation: `a healthy endpoint's p99 beside one hanging to its timeout and one refusing connections at most ${ISOLATION_GOAL} times its p99 alone`,
 };
 
-/** A helper process of bench/lib that talks over IPC (the receiver, the plain worker). */
-const forkHelper = (script: string) => fork(join(ROOT, 'bench/lib', script), [], { execArgv: [], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
 const say = (message: string) => process.stderr.write(`pipeline bench: ${message}\n`);
 
-/** CPU ms per delivery of a process group busy `percent` of one core for `seconds`. */
-function cpuMsPerDelivery(percent: number | undefined, seconds: number, deliveries: number): number {
-  return round((((percent ?? NaN) / 100) * seconds * 1000) / Math.max(deliveries, 1), 3);
-}
-
-// ---------------------------------------------------------------------------------------------
-// The receiver (a child process).
-
-type Receipt = [path: string, webhookId: string, receivedAtMs: number];
-
-class Sink {
-  readonly child: ChildProcess;
-  url = '';
-  #pending: ((records: Receipt[]) => void)[] = [];
-
-  constructor() {
-    this.child = forkHelper('pipeline-sink.ts');
-    this.child.on('message', (message: { records?: Receipt[] }) => {
-      if (message.records) this.#pending.shift()?.(message.records);
-    });
-  }
-
-  async ready(): Promise<void> {
-    const [message] = (await once(this.child, 'message')) as [{ url: string }];
-    this.url = message.url;
-  }
-
-  /** Every receipt since the last take. */
-  take(): Promise<Receipt[]> {
-    return new Promise((resolve) => {
-      this.#pending.push(resolve);
-      this.child.send({ take: true });
-    });
-  }
-
-  stop(): Promise<void> {
-    return stopForked(this.child, 5000);
-  }
-}
-
-/** Receipts for a set of endpoint paths, gathered until `expected` distinct (path, webhook-id). */
-async function collect(sink: Sink, paths: Set<string>, expected: number, timeoutMs: number, into: Receipt[] = []) {
-  const seen = new Set<string>();
-  for (const r of into) seen.add(`${r[0]} ${r[1]}`);
-  const deadline = now() + timeoutMs;
-  for (;;) {
-    for (const r of await sink.take()) {
-      if (!paths.has(r[0])) continue;
-      into.push(r);
-      seen.add(`${r[0]} ${r[1]}`);
-    }
-    if (seen.size >= expected || now() > deadline) return { receipts: into, distinct: seen.size, complete: seen.size >= expected };
-    await sleep(100);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// The worker (`clubdata worker`, a child process).
-
-class WorkerProcess {
-  readonly child: ChildProcess;
-  readonly logFile: string;
-
-  constructor(env: Record<string, string | undefined>, logFile: string, profileDir: string | undefined) {
-    this.logFile = logFile;
-    const fd = openSync(logFile, 'a');
-    const execArgv = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-    const childEnv: Record<string, string> = {};
-    for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) childEnv[k] = v;
-    this.child = spawn(process.execPath, [...execArgv, 'src/cli.ts', 'worker'], { cwd: ROOT, env: childEnv, stdio: ['ignore', fd, fd] });
-    closeSync(fd);
-  }
-
-  /** Warnings and errors the worker logged (JSON lines at level >= 40), for the report. */
-  problems(): string[] {
-    const lines = readFileSync(this.logFile, 'utf8').split('\n');
-    return lines.filter((line) => /"level":\s*(4|5|6)0/.test(line) || /^clubdata:/.test(line)).slice(-10);
-  }
-
-  stop(): Promise<void> {
-    return stopProcess(this.child, 30_000);
-  }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Queue depth, sampled every 500 ms while a scenario runs.
-
-interface DepthSample {
-  t_ms: number;
-  delivery_waiting: number;
-  delivery_active: number;
-  delivery_delayed: number;
-  /** Signals committed and not yet past the relay's mark (fanned out and recorded). */
-  relay_backlog?: number;
-  pending_deliveries_in_db?: number;
-}
-
-function sampleDepth(probe: () => Promise<Omit<DepthSample, 't_ms'>>) {
-  const samples: DepthSample[] = [];
-  const start = now();
-  let busy = false;
-  const tick = async () => {
-    if (busy) return;
-    busy = true;
-    try {
-      samples.push({ t_ms: Math.round(now() - start), ...(await probe()) });
-    } catch {
-      // A sample missed (e.g. at shutdown) is only a gap in the series.
-    } finally {
-      busy = false;
-    }
-  };
-  void tick();
-  const timer = setInterval(() => void tick(), 500);
-  return {
-    stop() {
-      clearInterval(timer);
-      const max = (key: keyof DepthSample) => Math.max(0, ...samples.map((s) => Number(s[key] ?? 0)));
-      return {
-        max_delivery_waiting: max('delivery_waiting'),
-        max_delivery_delayed: max('delivery_delayed'),
-        max_relay_backlog: max('relay_backlog'),
-        max_pending_deliveries_in_db: max('pending_deliveries_in_db'),
-        samples,
-      };
-    },
-  };
-}
-
-async function countJobs(queue: Queue) {
-  const c = await queue.getJobCounts('waiting', 'prioritized', 'active', 'delayed');
-  return { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0, delayed: c.delayed ?? 0 };
-}
+/** `clubdata worker`'s settings in every scenario, beside its database, queue and key. */
+const WORKER_ENV = {
+  CLUBDATA_ENV: 'development', // the receiver is on loopback
+  DELIVERY_CONCURRENCY: String(concurrency),
+  LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+  PORT: '0',
+};
 
 // ---------------------------------------------------------------------------------------------
 // One backend pass: a scratch database, a worker, scenarios a-c, then the plain-BullMQ limit.
@@ -258,7 +158,7 @@ interface Scenario {
   met?: boolean;
   cpu?: Record<string, number>;
   machine_load?: { before: ReturnType<typeof machineLoad>; after: ReturnType<typeof machineLoad> };
-  queue_depth?: ReturnType<ReturnType<typeof sampleDepth>['stop']>;
+  queue_depth?: DepthSeries;
   worker_problems?: string[];
 }
 
@@ -314,66 +214,7 @@ async function measure(pass: Pass, fromSequence: number, log: CommitLog, receipt
     const at = log.committedAt.get(transactionOf(r.resource_id));
     if (at !== undefined) committedAt.set(r.id, at);
   }
-  const first = new Map<string, number>();
-  for (const [path, id, at] of receipts) {
-    const key = `${path} ${id}`;
-    if (!first.has(key) || first.get(key)! > at) first.set(key, at);
-  }
-  const latencies: number[] = [];
-  let firstReceipt = Infinity;
-  let lastReceipt = 0;
-  for (const [key, at] of first) {
-    const commit = committedAt.get(key.slice(key.indexOf(' ') + 1));
-    if (commit !== undefined) latencies.push(at - commit);
-    firstReceipt = Math.min(firstReceipt, at);
-    lastReceipt = Math.max(lastReceipt, at);
-  }
-  latencies.sort((a, b) => a - b);
-  // Deliveries per whole second from the first receipt: the steady part of a drain.
-  const perSecond: number[] = [];
-  for (const at of first.values()) {
-    const s = Math.floor((at - firstReceipt) / 1000);
-    perSecond[s] = (perSecond[s] ?? 0) + 1;
-  }
-  const fullSeconds = perSecond.slice(0, Math.max(0, Math.floor((lastReceipt - firstReceipt) / 1000))).map((n) => n ?? 0);
-  const sortedSeconds = [...fullSeconds].sort((a, b) => a - b);
-  return {
-    deliveries: first.size,
-    duplicate_receipts: receipts.length - first.size,
-    latency_p50_ms: round(percentile(latencies, 50), 1),
-    latency_p90_ms: round(percentile(latencies, 90), 1),
-    latency_p99_ms: round(percentile(latencies, 99), 1),
-    latency_max_ms: round(latencies[latencies.length - 1] ?? NaN, 1),
-    deliveries_per_s_first_commit_to_last_receipt: round(first.size / ((lastReceipt - log.firstCommitMs) / 1000), 0),
-    deliveries_per_s_first_to_last_receipt: round(first.size / ((lastReceipt - firstReceipt) / 1000), 0),
-    median_deliveries_in_a_whole_second: sortedSeconds.length ? percentile(sortedSeconds, 50) : NaN,
-    drain_ms_after_last_commit: round(lastReceipt - log.lastCommitMs, 0),
-  };
-}
-
-/**
- * Processes whose CPU a scenario reports: ours, the scratch database's backends (those serving
- * the producer's writes, triggers included, apart from the rest), Redis.
- */
-async function cpuGroups(pool: pg.Pool, own: Record<string, number | undefined>, producerPids: number[] = []) {
-  const { rows } = await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
-  const all = rows.map((r) => r.pid);
-  return {
-    ...Object.fromEntries(Object.entries(own).map(([name, pid]) => [name, [pid]])),
-    postgres: all,
-    postgres_for_producer: all.filter((pid) => producerPids.includes(pid)),
-    redis: pidsOf('redis-server'),
-  };
-}
-
-/** The scratch database's transaction and row counters (every process's work on it, BullMQ's too). */
-async function databaseCounters(pool: pg.Pool) {
-  const { rows } = await pool.query(
-    `SELECT xact_commit::float8 AS commits, (tup_inserted + tup_updated + tup_deleted)::float8 AS rows_written,
-            pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::float8 AS wal_bytes
-       FROM pg_stat_database WHERE datname = current_database()`,
-  );
-  return rows[0] as { commits: number; rows_written: number; wal_bytes: number };
+  return deliveryFigures(committedAt, receipts, log.firstCommitMs, log.lastCommitMs);
 }
 
 async function runScenario(
@@ -388,23 +229,7 @@ async function runScenario(
   const fromSequence = await lastSequence(pass.pool);
   await pass.sink.take();
   const { delivery } = pass.queues!;
-  const depth = sampleDepth(async () => {
-    const [d, f, p] = await Promise.all([
-      countJobs(delivery),
-      pass.pool.query<{ n: number }>(
-        `SELECT coalesce(sum(s.last_sequence - coalesce(r.relayed_sequence, 0)), 0)::int AS n
-           FROM signal_sequences s LEFT JOIN signal_relay r ON r.club_id = s.club_id`,
-      ),
-      pass.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM deliveries WHERE status = 'pending'`),
-    ]);
-    return {
-      delivery_waiting: d.waiting,
-      delivery_active: d.active,
-      delivery_delayed: d.delayed,
-      relay_backlog: f.rows[0]!.n,
-      pending_deliveries_in_db: p.rows[0]!.n,
-    };
-  });
+  const depth = sampleDepth(() => pipelineDepth(pass.pool, delivery));
   const loadBefore = machineLoad();
   const own = { worker: pass.worker?.child.pid, sink: pass.sink.child.pid, producer: process.pid };
   const cpuBefore = snapshotCpu(await cpuGroups(pass.pool, own, pass.producer.backendPids));
@@ -644,14 +469,11 @@ async function runBackend(backend: 'redis' | 'postgres', sink: Sink, workDir: st
     if (profileDir) await mkdir(profileDir, { recursive: true });
     pass.worker = new WorkerProcess(
       {
+        ...WORKER_ENV,
         DATABASE_URL: dbUrl,
         REDIS_URL: backend === 'redis' ? redisUrl : undefined,
         QUEUE_PREFIX: pass.prefix,
-        CLUBDATA_ENV: 'development', // the receiver is on loopback
         WEBHOOK_SECRET_KEY: key.toString('base64'),
-        DELIVERY_CONCURRENCY: String(concurrency),
-        LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
-        PORT: '0',
       },
       join(workDir, `worker-${backend}.log`),
       profileDir,
@@ -901,41 +723,115 @@ async function main(): Promise<void> {
   const workDir = await mkdtemp(join(tmpdir(), 'clubdata-bench-pipeline-'));
   const sink = new Sink();
   const scenarios: Scenario[] = [];
+  const scale: ScaleResult[] = [];
+  let scaleStarted: number;
   try {
     await sink.ready();
-    for (const backend of backends) scenarios.push(...(await runBackend(backend, sink, workDir)));
+    if (classic) for (const backend of backends) scenarios.push(...(await runBackend(backend, sink, workDir)));
+    scaleStarted = now();
+    if (wanted.has('scale')) {
+      for (const backend of backends) {
+        for (const point of scalePoints) {
+          scale.push(
+            await runScalePoint(point, SCALE_PLAN, {
+              backend,
+              sink,
+              workDir,
+              redisUrl,
+              workerEnv: WORKER_ENV,
+              profileDir: values['cpu-prof'],
+              pgProfile: Boolean(values['pg-profile']),
+              pgPlans: values['pg-plans'] ? Number(values['pg-plans']) : undefined,
+              say,
+            }),
+          );
+        }
+      }
+    }
   } finally {
     await sink.stop();
     await rm(workDir, { recursive: true, force: true });
   }
-  const report = {
-    benchmark: 'pipeline',
-    title: 'Delivery pipeline: SQL writes to a local receiver, Redis and PostgreSQL queue backends',
-    mode: smoke ? 'smoke' : 'full',
-    settings: {
-      delivery_concurrency: concurrency,
-      per_endpoint_concurrency: defaults.perEndpointConcurrency,
-      worker_log_level: process.env.LOG_LEVEL ?? 'info',
-      plan: PLAN,
-      duration_s: round((now() - started) / 1000, 1),
-    },
-    goals: Object.values(GOALS),
-    comparisons: comparisons(scenarios),
-    tables: [figuresTable(scenarios), ...depthTables(scenarios)],
-    chart: chart(scenarios),
-    scenarios,
-    machine_load: { at_start: loadAtStart, at_end: machineLoad() },
-    notes: [
-      'Producer, receiver and `clubdata worker` are separate processes on the same 2-core machine as PostgreSQL and Redis; every figure includes their competition for the cores, and anyone else\'s work on the machine (see machine busy %).',
-      'Commit time: taken by the producer right after COMMIT returns. Receipt: when the receiver has read the whole body. Latencies are per delivery (signal x endpoint), first receipt only.',
-      'Scenario a sends every signal to all 3 endpoints (900 deliveries/s at 300 signals/s).',
-      'Deliveries/s is the sustained rate from the first receipt to the last; the plain-BullMQ limit is measured the same way, with the same receiver, 20 endpoint paths and concurrency.',
-      'The no-queue limit signs and posts the same number of deliveries with the worker\'s own code (signDelivery, postDelivery) from one process, with the same concurrency and no queue or database: what this machine can sign and post beside everything else running.',
-      ...(smoke ? ['Smoke mode: small numbers for CI; the goals apply to the full run only.'] : []),
-    ],
-  };
-  printSummary(scenarios);
-  await writeReport(values.out, report);
+  // Two reports: the scale scenario is an entry of its own in the results file, so that a run
+  // of either part (--scenario) leaves the other's latest figures in place (bench/run.ts).
+  const reports: BenchReport[] = [];
+  if (classic) {
+    reports.push({
+      benchmark: 'pipeline',
+      title: 'Delivery pipeline: SQL writes to a local receiver, Redis and PostgreSQL queue backends',
+      mode: smoke ? 'smoke' : 'full',
+      settings: {
+        delivery_concurrency: concurrency,
+        per_endpoint_concurrency: defaults.perEndpointConcurrency,
+        worker_log_level: process.env.LOG_LEVEL ?? 'info',
+        plan: PLAN,
+        duration_s: round((scaleStarted - started) / 1000, 1),
+      },
+      goals: Object.values(GOALS),
+      comparisons: comparisons(scenarios),
+      tables: [figuresTable(scenarios), ...depthTables(scenarios)],
+      chart: chart(scenarios),
+      scenarios,
+      machine_load: { at_start: loadAtStart, at_end: machineLoad() },
+      notes: [
+        'Producer, receiver and `clubdata worker` are separate processes on the same 2-core machine as PostgreSQL and Redis; every figure includes their competition for the cores, and anyone else\'s work on the machine (see machine busy %).',
+        'Commit time: taken by the producer right after COMMIT returns. Receipt: when the receiver has read the whole body. Latencies are per delivery (signal x endpoint), first receipt only.',
+        'Scenario a sends every signal to all 3 endpoints (900 deliveries/s at 300 signals/s).',
+        'Deliveries/s is the sustained rate from the first receipt to the last; the plain-BullMQ limit is measured the same way, with the same receiver, 20 endpoint paths and concurrency.',
+        'The no-queue limit signs and posts the same number of deliveries with the worker\'s own code (signDelivery, postDelivery) from one process, with the same concurrency and no queue or database: what this machine can sign and post beside everything else running.',
+        ...(smoke ? ['Smoke mode: small numbers for CI; the goals apply to the full run only.'] : []),
+      ],
+    });
+    printSummary(scenarios);
+  }
+  if (wanted.has('scale')) {
+    const offered = SCALE_PLAN.offeredPerSecond;
+    reports.push({
+      benchmark: 'pipeline-scale',
+      title: 'Delivery pipeline at scale: endpoints x clubs, each endpoint getting a trickle',
+      mode: smoke ? 'smoke' : 'full',
+      settings: {
+        delivery_concurrency: concurrency,
+        per_endpoint_concurrency: defaults.perEndpointConcurrency,
+        points: scalePoints.map((p) => `${p.endpoints}x${p.clubs}`).join(', '),
+        plan: SCALE_PLAN,
+        pg_profile: Boolean(values['pg-profile']),
+        duration_s: round((now() - scaleStarted) / 1000, 1),
+      },
+      goals: [
+        '2,000 endpoints over 500 clubs, 1,000 deliveries/s offered: keeps up (>= 0.99 of it delivered), p99 commit to receipt < 250 ms, on both backends',
+        '10,000 endpoints over 2,500 clubs, 1,000 deliveries/s offered: keeps up, p99 < 500 ms',
+        'flat out at 2,000 endpoints / 500 clubs >= 0.9 of flat out at 20 endpoints / 1 club; worker CPU per 1,000 deliveries there <= 1.2 times that at 20',
+      ],
+      comparisons: smoke ? [] : scaleComparisons(scale, offered),
+      tables: scaleTables(scale, offered),
+      points: scale,
+      notes: [
+        'Each point runs on a scratch database of its own with a `clubdata worker` started for it, and the one receiver answering at once; endpoint j belongs to club j mod clubs and subscribes to every signal of its club.',
+        `Steady: ${offered.toLocaleString('en-US')} deliveries/s offered in total for ${SCALE_PLAN.steadySeconds} s, each club getting ${offered.toLocaleString('en-US')} / endpoints signals/s, one per transaction, the clubs in turn (with 2,000 endpoints in one club, a signal every 2 s for 2,000 deliveries). Delivered/s runs from the first commit to the last receipt.`,
+        `Flat out: ${SCALE_PLAN.flatOutDeliveries.toLocaleString('en-US')} deliveries, a transaction per club of up to ${SCALE_PLAN.flatOutBatch} signals, as fast as the producer commits; deliveries/s from the first receipt to the last. CPU ms per 1,000 deliveries from /proc over the phase.`,
+        'Lane runs: the worker\'s clubdata_lane_runs_total over the phase (one per lane job run, however many deliveries it makes).',
+        ...(smoke ? ['Smoke mode: two tiny points for CI; the goals apply to the full run only.'] : []),
+      ],
+    });
+    printScaleSummary(scale);
+  }
+  await writeReport(values.out, reports);
+}
+
+function printScaleSummary(points: ScaleResult[]): void {
+  console.table(
+    points.map((p) => ({
+      backend: p.backend,
+      point: `${p.endpoints}x${p.clubs}`,
+      'steady/s': p.steady.deliveries_per_s_first_commit_to_last_receipt,
+      p50_ms: p.steady.latency_p50_ms,
+      p99_ms: p.steady.latency_p99_ms,
+      'flat out/s': p.flat_out.deliveries_per_s_first_to_last_receipt,
+      'worker CPU ms/1000': p.flat_out.worker_cpu_ms_per_1000,
+      'lane runs/1000 (steady, flat)': `${p.steady.lane_runs_per_1000}, ${p.flat_out.lane_runs_per_1000}`,
+    })),
+  );
 }
 
 function printSummary(scenarios: Scenario[]): void {

@@ -3,12 +3,16 @@
 // the previous results file) and renders docs/benchmarks.md (tables) and docs/benchmarks.svg (chart).
 //
 //   npm run bench [-- --smoke] [-- --only read-api,writer-cost] [-- --profile DIR]
+//                 [-- --scenario LIST] [-- --scale LIST]
 //
 // --smoke  each script's few-seconds mode (CI): checks that the scripts work, measures nothing.
 //          Its results and docs go to a temporary folder, never over the real ones, and the
 //          tables are printed.
 // --only   run only the named scripts; the others keep their latest figures in the docs.
 // --profile DIR  passed to read-api: the API process runs with --cpu-prof into DIR.
+// --scenario LIST, --scale LIST  passed to pipeline: its scenarios (a,b,c,d,limit,scale) and the
+//          scale scenario's points (endpoints x clubs, e.g. 2000x500). A script may report parts
+//          of its own (pipeline and pipeline-scale): a part the run left out keeps its figures.
 // --render-only  runs nothing: renders docs/benchmarks.md and .svg again from the latest results.
 // Exit status 1 when a script failed (its figures are left out); timings never fail a run.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -40,6 +44,8 @@ const { values } = parseArgs({
     smoke: { type: 'boolean' },
     only: { type: 'string' },
     profile: { type: 'string' },
+    scenario: { type: 'string' },
+    scale: { type: 'string' },
     'render-only': { type: 'boolean' },
   },
 });
@@ -67,9 +73,20 @@ process.on('SIGTERM', () => {
   running?.kill('SIGTERM');
 });
 
+/** Entries in the order of SCRIPTS, a script's parts (pipeline-scale) after the script itself. */
+function inScriptOrder(benchmarks: Record<string, BenchmarkEntry>): Record<string, BenchmarkEntry> {
+  const rank = (key: string) => {
+    const i = SCRIPTS.findIndex((name) => key === name || key.startsWith(`${name}-`));
+    return i < 0 ? SCRIPTS.length : i;
+  };
+  return Object.fromEntries(Object.entries(benchmarks).sort(([a], [b]) => rank(a) - rank(b) || (a.length - b.length)));
+}
+
 function runScript(name: string, out: string): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
   const args = [join(root, 'bench', `${name}.ts`), ...(smoke ? ['--smoke'] : []), '--out', out];
   if (name === 'read-api' && values.profile) args.push('--profile', values.profile);
+  if (name === 'pipeline' && values.scenario) args.push('--scenario', values.scenario);
+  if (name === 'pipeline' && values.scale) args.push('--scale', values.scale);
   say(`running ${relative(root, args[0]!)}${smoke ? ' --smoke' : ''}`);
   const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
   running = child;
@@ -143,8 +160,20 @@ async function main(): Promise<number> {
         failures.push({ benchmark: name, reason });
         continue;
       }
-      const report = JSON.parse(await readFile(out, 'utf8')) as BenchReport;
-      benchmarks[name] = { ran_at: new Date(t0).toISOString(), seconds: Math.round(seconds), load_average_before: before, load_average_after: loadAverage(), report };
+      const written = JSON.parse(await readFile(out, 'utf8')) as BenchReport | BenchReport[];
+      const reports = Array.isArray(written) ? written : [written];
+      const after = loadAverage();
+      for (const report of reports) {
+        // A part's own duration, when the script reported several and timed each.
+        const own = reports.length > 1 ? report.settings?.duration_s : undefined;
+        benchmarks[report.benchmark || name] = {
+          ran_at: new Date(t0).toISOString(),
+          seconds: Math.round(typeof own === 'number' ? own : seconds),
+          load_average_before: before,
+          load_average_after: after,
+          report,
+        };
+      }
       say(`${name} done in ${Math.round(seconds)} s`);
     }
 
@@ -157,6 +186,7 @@ async function main(): Promise<number> {
     const resultsPath = join(resultsDir, `${date}.json`);
     const base = smoke ? undefined : await latestResults(resultsDir);
     const results = mergeResults(base, { date, generated_at: new Date().toISOString(), smoke, machine, benchmarks, failures });
+    results.benchmarks = inScriptOrder(results.benchmarks);
     await writeFile(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
 
     const markdown = await renderDocs(results, resultsPath, docsDir);

@@ -5,6 +5,7 @@
 // machine with idle processes of ours by someone else's work.
 import { readdirSync } from 'node:fs';
 import { cpus } from 'node:os';
+import type pg from 'pg';
 import { loadAverage } from './machine.ts';
 import { machineTicks, processTicks, TICKS_PER_SECOND } from './proc.ts';
 
@@ -60,4 +61,19 @@ export function cpuBetween(a: CpuSnapshot, b: CpuSnapshot): Record<string, numbe
 export function machineLoad(): { load_average_1m: number; load_average_5m: number; cores: number } {
   const [one, five] = loadAverage();
   return { load_average_1m: one!, load_average_5m: five!, cores: cpus().length };
+}
+
+/**
+ * Processes whose CPU a scenario reports: ours (by name), the scratch database's backends (and
+ * those serving the producer's writes, triggers included, apart), Redis.
+ */
+export async function cpuGroups(pool: pg.Pool, own: Record<string, number | undefined>, producerPids: number[] = []) {
+  const { rows } = await pool.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database()');
+  const all = rows.map((r) => r.pid);
+  return {
+    ...Object.fromEntries(Object.entries(own).map(([name, pid]) => [name, [pid]])),
+    postgres: all,
+    postgres_for_producer: all.filter((pid) => producerPids.includes(pid)),
+    redis: pidsOf('redis-server'),
+  };
 }

@@ -48,12 +48,12 @@ export class Producer {
     await Promise.all(this.#clients.map((c) => c.end().catch(() => {})));
   }
 
-  /** One transaction (a single autocommitted statement) inserting `count` customers. */
-  async #write(client: pg.Client, prefix: string, count: number, log: CommitLog): Promise<void> {
+  /** One transaction (a single autocommitted statement) inserting `count` customers of a club. */
+  async #write(client: pg.Client, prefix: string, count: number, log: CommitLog, clubId = this.#clubId): Promise<void> {
     await client.query(
       `INSERT INTO customers (club_id, id, email)
        SELECT $1, $2 || n, $2 || n || '@bench.example' FROM generate_series(1, $3::int) AS n`,
-      [this.#clubId, prefix, count],
+      [clubId, prefix, count],
     );
     const at = now();
     log.committedAt.set(prefix, at);
@@ -65,9 +65,10 @@ export class Producer {
 
   /**
    * A steady rate: signal i is due at start + i / rate, one signal per transaction, written by
-   * several connections so that one slow commit does not hold back the schedule.
+   * several connections so that one slow commit does not hold back the schedule. With `clubs`,
+   * signal i goes to club i mod their number: the rate is spread evenly over them.
    */
-  async steady(tag: string, signalsPerSecond: number, seconds: number): Promise<CommitLog> {
+  async steady(tag: string, signalsPerSecond: number, seconds: number, clubs: string[] = [this.#clubId]): Promise<CommitLog> {
     const log = emptyLog();
     const total = Math.round(signalsPerSecond * seconds);
     const start = now();
@@ -79,7 +80,7 @@ export class Producer {
           if (i >= total) return;
           const wait = start + (i * 1000) / signalsPerSecond - now();
           if (wait > 1) await sleep(wait);
-          await this.#write(client, `cus_${tag}_${i}_`, 1, log);
+          await this.#write(client, `cus_${tag}_${i}_`, 1, log, clubs[i % clubs.length]);
         }
       }),
     );
@@ -98,6 +99,31 @@ export class Producer {
           const count = Math.min(batch, maxSignals - issued);
           issued += count;
           await this.#write(client, `cus_${tag}_${n++}_`, count, log);
+        }
+      }),
+    );
+    return log;
+  }
+
+  /**
+   * `signalsPerClub` signals to each of `clubs`, committed as fast as the connections can: a
+   * transaction per club and `batch` signals, the clubs taken in turn (round after round when a
+   * club has more than a batch).
+   */
+  async flatOutOver(tag: string, clubs: string[], signalsPerClub: number, batch: number): Promise<CommitLog> {
+    const log = emptyLog();
+    const writes: { clubId: string; count: number }[] = [];
+    for (let done = 0; done < signalsPerClub; done += batch) {
+      for (const clubId of clubs) writes.push({ clubId, count: Math.min(batch, signalsPerClub - done) });
+    }
+    let next = 0;
+    await Promise.all(
+      this.#clients.map(async (client) => {
+        for (;;) {
+          const i = next++;
+          const write = writes[i];
+          if (!write) return;
+          await this.#write(client, `cus_${tag}_${i}_`, write.count, log, write.clubId);
         }
       }),
     );

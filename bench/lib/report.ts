@@ -2,7 +2,8 @@
 // tables of docs/benchmarks.md and the chart docs/benchmarks.svg.
 //
 // What a script's report may hold (any other fields are kept in the results file as they are):
-//   benchmark     its name (the script's file name)
+//   benchmark     its name (the script's file name, or <script>-<part> for a part of a script
+//                 reported apart, such as pipeline-scale)
 //   title         a heading for the docs
 //   settings      key figures of the run (durations, rounds, sizes), shown under the heading
 //   comparisons   ComparisonRow[]: our figure, each limit, the ratio, the goal; one table row each
@@ -75,8 +76,12 @@ export interface ResultsFile {
   failures: { benchmark: string; reason: string }[];
 }
 
-/** A script's report, written to its --out file, where run.ts reads it (nothing without --out). */
-export async function writeReport(out: string | undefined, report: BenchReport): Promise<void> {
+/**
+ * A script's report, written to its --out file, where run.ts reads it (nothing without --out).
+ * A script may write several, each with a `benchmark` name of its own: each is an entry of the
+ * results file, kept until a run writes that entry again.
+ */
+export async function writeReport(out: string | undefined, report: BenchReport | BenchReport[]): Promise<void> {
   if (!out) return;
   await mkdir(dirname(resolve(out)), { recursive: true });
   await writeFile(out, `${JSON.stringify(report, null, 2)}\n`);
@@ -152,6 +157,7 @@ const TITLES: Record<string, string> = {
   'read-api': 'Read API against the machine’s limits, and page depth',
   'writer-cost': 'Writer cost: the signal triggers on platform writes',
   pipeline: 'Delivery pipeline',
+  'pipeline-scale': 'Delivery pipeline at scale',
 };
 
 function cell(value: string | number | boolean | null | undefined): string {
