@@ -211,7 +211,7 @@ describe('previous_sequence in the stored signal', () => {
     await inTransaction(t.pool, [insertBooking(id), addCourt(id, 'spa_1')]);
     const [holder, writer] = [await t.pool.connect(), await t.pool.connect()];
     let emitting: Promise<unknown> | undefined;
-    let calls = 0;
+    let calls: number | undefined;
     try {
       // The holder changes the booking and emits its signal, keeping the club's counter until it commits.
       await holder.query('BEGIN');
