@@ -70,13 +70,15 @@ BEGIN
      WHERE t.signal_type IS NOT NULL
     WINDOW per_club AS (PARTITION BY t.club_id)
   ), unseen AS (
-    -- The previous signals this statement's snapshot may miss, read afresh: only for clubs where
-    -- another transaction committed while this one waited for the counter, and only once every
-    -- club's counter is locked (numbered has read all of counted).
-    SELECT e.club, e.sequence, e.previous
-      FROM (SELECT array_agg(n.club_id) AS clubs, array_agg(n.resource_id) AS resources, array_agg(n.sequence) AS sequences
-              FROM numbered n WHERE NOT n.history_seen) f
-     CROSS JOIN LATERAL cd_signal_previous_sequences(f.clubs, f.resources, f.sequences) e
+    -- The previous signals this statement's snapshot may miss, read afresh: only for the clubs
+    -- where another transaction committed while this one waited for the counter, and only once
+    -- every club's counter is locked (identified has read all of counted before it asks).
+    SELECT e.club, e.resource, e.previous
+      FROM (SELECT array_agg(t.club_id) AS clubs, array_agg(t.resource_id) AS resources,
+                   array_agg(c.last_sequence - p.signals + 1) AS block_starts
+              FROM typed t JOIN counted c ON c.club_id = t.club_id JOIN per_club p ON p.club_id = t.club_id
+             WHERE t.signal_type IS NOT NULL AND c.last_sequence - p.signals <> p.seen) f
+     CROSS JOIN LATERAL cd_signal_previous_sequences(f.clubs, f.resources, f.block_starts) e
   ), identified AS (
     -- cd_signal_id is volatile, so this step is computed once and its id is the one in the body.
     -- previous_sequence: a resource's earlier signal in this batch (two kinds sharing an id are
@@ -88,7 +90,7 @@ BEGIN
                (SELECT s.sequence FROM signals s
                  WHERE s.club_id = n.club_id AND s.resource_id = n.resource_id AND s.sequence < n.sequence
                  ORDER BY s.sequence DESC LIMIT 1)
-             ELSE (SELECT u.previous FROM unseen u WHERE u.club = n.club_id AND u.sequence = n.sequence)
+             ELSE (SELECT u.previous FROM unseen u WHERE u.club = n.club_id AND u.resource = n.resource_id LIMIT 1)
              END) AS previous_sequence
       FROM numbered n
   ), stored AS (

@@ -1,6 +1,5 @@
--- For each (club, resource, sequence): the sequence of the club's last signal about that
--- resource before it, or NULL when there is none, read with a snapshot taken now; one row per
--- (club, sequence).
+-- For each (club, resource, before): the sequence of the club's last signal about that resource
+-- below `before`, or NULL when there is none, read with a snapshot taken now.
 --
 -- Why it exists: cd_emit_signals finds a signal's previous one in its own statement's snapshot,
 -- which was taken before the statement waited for the clubs' counter rows. Under READ COMMITTED,
@@ -17,17 +16,17 @@
 -- Not the common path: a call cost about 50 us on this machine even for one resource, three
 -- times the emit's own index probe. STRICT, so that NULL arrays (no club needs it) return
 -- nothing without a call.
-CREATE OR REPLACE FUNCTION cd_signal_previous_sequences(clubs text[], resources text[], sequences bigint[])
-RETURNS TABLE (club text, sequence bigint, previous bigint)
+CREATE OR REPLACE FUNCTION cd_signal_previous_sequences(clubs text[], resources text[], befores bigint[])
+RETURNS TABLE (club text, resource text, previous bigint)
 LANGUAGE plpgsql VOLATILE STRICT
 SET enable_seqscan = off
 AS $$
 BEGIN
   RETURN QUERY
-    SELECT r.club, r.sequence,
+    SELECT r.club, r.resource,
            (SELECT s.sequence FROM signals s
-             WHERE s.club_id = r.club AND s.resource_id = r.resource AND s.sequence < r.sequence
+             WHERE s.club_id = r.club AND s.resource_id = r.resource AND s.sequence < r.before
              ORDER BY s.sequence DESC LIMIT 1)
-      FROM unnest(clubs, resources, sequences) AS r (club, resource, sequence);
+      FROM unnest(clubs, resources, befores) AS r (club, resource, before);
 END
 $$;
