@@ -17,6 +17,7 @@ import type { SecretBox } from '../../src/domain/secrets.ts';
 import { signDelivery, type DeliveryHeaders } from '../../src/domain/signing.ts';
 import type { DeliveryMetrics } from '../../src/metrics.ts';
 import { reportGivenUp, type GivenUpJob } from '../../src/queue/queues.ts';
+import type { AnswerPace } from './lane-state.ts';
 
 /** What every attempt of a process shares. */
 export interface AttemptContext {
@@ -82,19 +83,18 @@ interface SignedRequest {
 /** The longest a receiver's Retry-After pauses its whole endpoint (docs/webhooks.md, "Order and pace"). */
 export const MAX_PAUSE_MS = 60 * 60 * 1000;
 
-/**
- * What an answer tells the lane about the receiver's pace: it took the delivery (`success`), it
- * asked for a pause of the whole endpoint (a 429 or 503 with Retry-After), to slow down (a 429
- * or 503 without), or nothing about pace (any other failure).
- */
-export type PaceSignal = { kind: 'success' } | { kind: 'paused'; forMs: number } | { kind: 'slow-down' } | { kind: 'none' };
 
 /** A 429, or a 503 with Retry-After: the receiver asks for time, and no attempt is used (cd_record_attempts). */
 function isThrottle(outcome: AttemptOutcome): boolean {
   return outcome.statusCode === 429 || (outcome.statusCode === 503 && outcome.retryAfterMs !== null);
 }
 
-export function paceSignal(outcome: AttemptOutcome): PaceSignal {
+/**
+ * What an answer tells the lane about the receiver's pace: it took the delivery (`success`), it
+ * asked for a pause of the whole endpoint (a 429 or 503 with Retry-After), to slow down (a 429
+ * or 503 without), or nothing about pace (any other failure).
+ */
+export function paceSignal(outcome: AttemptOutcome): AnswerPace {
   if (outcome.kind === 'success') return { kind: 'success' };
   if (outcome.statusCode !== 429 && outcome.statusCode !== 503) return { kind: 'none' };
   if (outcome.retryAfterMs !== null && outcome.retryAfterMs > 0) return { kind: 'paused', forMs: Math.min(outcome.retryAfterMs, MAX_PAUSE_MS) };
@@ -106,7 +106,7 @@ export function paceSignal(outcome: AttemptOutcome): PaceSignal {
  * is answered, with the record under way (the lane's window is for requests, not for database
  * round trips) and what the answer says of the receiver's pace.
  */
-export async function makeAttempt(context: AttemptContext, attempt: Attempt): Promise<{ recorded: Promise<string>; pace: PaceSignal }> {
+export async function makeAttempt(context: AttemptContext, attempt: Attempt): Promise<{ recorded: Promise<string>; pace: AnswerPace }> {
   const request = prepare(context, attempt.target);
   const outcome = await call(context, request);
   return {

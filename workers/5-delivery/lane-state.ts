@@ -101,8 +101,9 @@ export const RATE_CLIMB = 1.05;
 
 /** The rate the lane keeps to (null: none), the lower of the endpoint's limit and its slowed rate. */
 export function paceRate(pace: PaceState): number | null {
-  const rates = [pace.rateLimit, pace.effectiveRate].filter((r): r is number => r !== null);
-  return rates.length === 0 ? null : Math.min(...rates);
+  // Called at every step: no arrays made here.
+  if (pace.rateLimit === null) return pace.effectiveRate;
+  return pace.effectiveRate === null ? pace.rateLimit : Math.min(pace.rateLimit, pace.effectiveRate);
 }
 
 /**
