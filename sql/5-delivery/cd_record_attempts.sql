@@ -17,7 +17,12 @@
 -- the failing streak is the endpoint's, kept here. docs/webhooks.md states these rules.
 -- The delivery's attempt count is the number of attempts recorded: the claim numbers an
 -- attempt, this counts it (cd_claim_lane says why).
--- A statement per key, in key order: cd_fan_out_signals says why.
+-- A statement per key, in key order: cd_fan_out_signals says why. Each reaches its delivery by
+-- the primary key, written as a row range (sql/README.md, "Statements that reach one row by
+-- key"): as three equalities, the cached generic plan took deliveries_signal_idx and walked every
+-- delivery of the signal (1,999 rows removed per delivery at 2,000 endpoints, docs/benchmarks.md
+-- "Delivery pipeline at scale"). The endpoint's statements need no such form: no index of
+-- webhook_endpoints but its primary key can serve them.
 CREATE OR REPLACE FUNCTION cd_record_attempts(club_ids text[], endpoint_ids text[], sequences bigint[], signal_ids text[],
                                               attempt_numbers integer[], attempted_ats timestamptz[], status_codes integer[],
                                               errors text[], durations_ms integer[], response_excerpts text[],
@@ -45,7 +50,8 @@ BEGIN
     IF a.succeeded THEN
       UPDATE deliveries d SET status = 'succeeded', completed_at = now(), leased_until = NULL,
                               attempts = greatest(d.attempts, a.attempt_number)
-       WHERE d.club_id = a.club_id AND d.endpoint_id = a.endpoint_id AND d.signal_sequence = a.sequence;
+       WHERE d.club_id = a.club_id
+         AND (d.endpoint_id, d.signal_sequence) BETWEEN (a.endpoint_id, a.sequence) AND (a.endpoint_id, a.sequence);
       UPDATE webhook_endpoints e SET failing_since = NULL
        WHERE e.club_id = a.club_id AND e.id = a.endpoint_id AND e.failing_since IS NOT NULL;
       CONTINUE; -- no row for a success
@@ -60,11 +66,13 @@ BEGIN
        WHERE e.club_id = a.club_id AND e.id = a.endpoint_id AND e.status = 'active';
       UPDATE deliveries d SET status = 'failed', completed_at = now(), leased_until = NULL,
                               attempts = greatest(d.attempts, a.attempt_number)
-       WHERE d.club_id = a.club_id AND d.endpoint_id = a.endpoint_id AND d.signal_sequence = a.sequence;
+       WHERE d.club_id = a.club_id
+         AND (d.endpoint_id, d.signal_sequence) BETWEEN (a.endpoint_id, a.sequence) AND (a.endpoint_id, a.sequence);
       outcome := 'endpoint_disabled';
     ELSIF a.throttled THEN
       UPDATE deliveries d SET next_attempt_at = now() + make_interval(secs => a.retry_delay_ms / 1000), leased_until = NULL
-       WHERE d.club_id = a.club_id AND d.endpoint_id = a.endpoint_id AND d.signal_sequence = a.sequence;
+       WHERE d.club_id = a.club_id
+         AND (d.endpoint_id, d.signal_sequence) BETWEEN (a.endpoint_id, a.sequence) AND (a.endpoint_id, a.sequence);
       IF a.pause_ms IS NOT NULL THEN
         INSERT INTO endpoint_lanes AS l (club_id, endpoint_id, paused_until)
         VALUES (a.club_id, a.endpoint_id, now() + make_interval(secs => a.pause_ms / 1000))
@@ -75,12 +83,14 @@ BEGIN
     ELSIF a.retry_delay_ms IS NULL THEN
       UPDATE deliveries d SET status = 'failed', completed_at = now(), leased_until = NULL,
                               attempts = greatest(d.attempts, a.attempt_number)
-       WHERE d.club_id = a.club_id AND d.endpoint_id = a.endpoint_id AND d.signal_sequence = a.sequence;
+       WHERE d.club_id = a.club_id
+         AND (d.endpoint_id, d.signal_sequence) BETWEEN (a.endpoint_id, a.sequence) AND (a.endpoint_id, a.sequence);
       outcome := 'failed';
     ELSE
       UPDATE deliveries d SET next_attempt_at = now() + make_interval(secs => a.retry_delay_ms / 1000), leased_until = NULL,
                               attempts = greatest(d.attempts, a.attempt_number)
-       WHERE d.club_id = a.club_id AND d.endpoint_id = a.endpoint_id AND d.signal_sequence = a.sequence;
+       WHERE d.club_id = a.club_id
+         AND (d.endpoint_id, d.signal_sequence) BETWEEN (a.endpoint_id, a.sequence) AND (a.endpoint_id, a.sequence);
       outcome := 'retry';
     END IF;
     n := a.i;
