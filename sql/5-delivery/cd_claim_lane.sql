@@ -1,8 +1,8 @@
 -- The claim of one endpoint's delivery lane (workers/5-delivery/): up to `batch` of the
 -- endpoint's pending deliveries that are due and not leased, in sequence order, each for one
 -- attempt under a lease that keeps every other lane off it until it lapses, with its target:
--- the endpoint as it is now and the stored signal. Rows another transaction holds are skipped,
--- not waited for.
+-- the endpoint as this call read it and the stored signal. Rows another transaction holds are
+-- skipped, not waited for.
 -- The attempt is numbered (`attempt`: the attempts recorded so far, plus one) but not counted:
 -- only its record counts it (cd_record_attempts). A delivery claimed and never sent, or whose
 -- answer no worker saw (it died), has used no attempt: after a crash it comes back with the
@@ -46,8 +46,13 @@ DECLARE
   canceled integer;
   lowest bigint;
   held_for interval := make_interval(secs => lease_ms / 1000);
+  due_sequences bigint[];
+  due_sequence bigint;
 BEGIN
-  SELECT e.status = 'active' AND e.deleted_at IS NULL AS live, e.ordering, e.max_in_flight, e.rate_limit INTO ep
+  -- The endpoint, read once by its key: whether it is live, its options and the target the
+  -- claimed rows carry (below).
+  SELECT e.status = 'active' AND e.deleted_at IS NULL AS live, e.ordering, e.max_in_flight, e.rate_limit,
+         e.url, e.secret, CASE WHEN e.previous_secret_until > now() THEN e.previous_secret END AS previous_secret INTO ep
     FROM webhook_endpoints e WHERE e.club_id = club AND e.id = endpoint;
   IF ep.live IS NOT TRUE THEN
     canceled := cd_cancel_deliveries(club, endpoint, NULL);
@@ -111,28 +116,40 @@ BEGIN
   END IF;
   RETURN QUERY SELECT 'lane'::text, lowest, NULL::integer, NULL::timestamptz, NULL::text, NULL::bytea, NULL::bytea,
                       NULL::text, NULL::timestamptz, NULL::text, ep.max_in_flight, ep.rate_limit, lane.effective_rate, 0::float8;
-  RETURN QUERY
-    WITH due AS (
-      SELECT d.signal_sequence FROM deliveries d
-       WHERE d.club_id = club AND d.endpoint_id = endpoint AND d.status = 'pending' AND d.signal_sequence >= lowest
-         AND d.next_attempt_at <= now() AND (d.leased_until IS NULL OR d.leased_until < now())
-         -- The head of its record only: no earlier delivery of the record is still pending
-         -- (leased or waiting for a retry).
-         AND (ep.ordering = 'none' OR d.resource_id IS NULL OR NOT EXISTS (
-               SELECT 1 FROM deliveries p
-                WHERE p.club_id = club AND p.endpoint_id = endpoint AND p.resource_id = d.resource_id
-                  AND p.status = 'pending' AND p.signal_sequence < d.signal_sequence))
-       ORDER BY d.signal_sequence
-       LIMIT batch
-         FOR NO KEY UPDATE SKIP LOCKED
-    )
-    UPDATE deliveries d SET leased_until = date_trunc('milliseconds', now() + held_for)
-      FROM due, webhook_endpoints e, signals s
-     WHERE d.club_id = club AND d.endpoint_id = endpoint AND d.signal_sequence = due.signal_sequence
-       AND e.club_id = club AND e.id = endpoint AND e.status = 'active' AND e.deleted_at IS NULL
-       AND s.club_id = club AND s.sequence = d.signal_sequence
-    RETURNING 'claimed'::text, d.signal_sequence, d.attempts + 1, d.leased_until, e.url, e.secret,
-              CASE WHEN e.previous_secret_until > now() THEN e.previous_secret END, s.id, s.created_at, s.body,
-              NULL::integer, NULL::float8, NULL::float8, NULL::float8;
+  -- The due deliveries, locked, then leased one at a time by key. One statement joining them to
+  -- deliveries let the cached generic plan walk every delivery of the endpoint (2,650 rows for a
+  -- claim of 5, docs/benchmarks.md "Delivery pipeline at scale"): with no statistics the planner
+  -- cannot tell the join's sides apart, and a plan it caches is kept. A lease by key cannot be
+  -- planned otherwise (sql/README.md, "Statements that reach one row by key").
+  SELECT array_agg(due.signal_sequence ORDER BY due.signal_sequence) INTO due_sequences
+    FROM (SELECT d.signal_sequence FROM deliveries d
+           WHERE d.club_id = club AND d.endpoint_id = endpoint AND d.status = 'pending' AND d.signal_sequence >= lowest
+             AND d.next_attempt_at <= now() AND (d.leased_until IS NULL OR d.leased_until < now())
+             -- The head of its record only: no earlier delivery of the record is still pending
+             -- (leased or waiting for a retry).
+             AND (ep.ordering = 'none' OR d.resource_id IS NULL OR NOT EXISTS (
+                   SELECT 1 FROM deliveries p
+                    WHERE p.club_id = club AND p.endpoint_id = endpoint AND p.resource_id = d.resource_id
+                      AND p.status = 'pending' AND p.signal_sequence < d.signal_sequence))
+           ORDER BY d.signal_sequence
+           LIMIT batch
+             FOR NO KEY UPDATE SKIP LOCKED) due;
+  -- The target is the endpoint as read at the top of this call; the statement that joined it
+  -- read it again, a moment later. What happens in between is harmless: a disable or a deletion
+  -- cancels the endpoint's pending deliveries in its own transaction (cd_cancel_deliveries).
+  -- Committed before the lock above, it left nothing due; not yet committed, it either holds the
+  -- rows (skipped above) or waits for this claim's locks and then cancels the rows leased here.
+  -- At worst they are sent once after the change, as an attempt about to be made may be
+  -- (docs/webhooks.md, "Stopping deliveries").
+  FOREACH due_sequence IN ARRAY coalesce(due_sequences, '{}') LOOP
+    RETURN QUERY
+      UPDATE deliveries d SET leased_until = date_trunc('milliseconds', now() + held_for)
+        FROM signals s
+       WHERE d.club_id = club
+         AND (d.endpoint_id, d.signal_sequence) BETWEEN (endpoint, due_sequence) AND (endpoint, due_sequence)
+         AND s.club_id = club AND s.sequence = due_sequence
+      RETURNING 'claimed'::text, d.signal_sequence, d.attempts + 1, d.leased_until, ep.url, ep.secret, ep.previous_secret,
+                s.id, s.created_at, s.body, NULL::integer, NULL::float8, NULL::float8, NULL::float8;
+  END LOOP;
 END
 $$;
