@@ -8,12 +8,15 @@ import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmbeddedPostgres, type EmbeddedServer } from '../../src/db/embedded-postgres.ts';
+import { freePort } from '../workers/processes.ts';
 
 let root: string;
 let dir: string;
 let server: EmbeddedServer;
-const port = 20_000 + Math.floor(Math.random() * 20_000);
-const otherPort = port + 1;
+// Free ports the system gives out: a port picked at random could be one of its ephemeral ports,
+// taken at that moment by another test's outgoing connection.
+let port: number;
+let otherPort: number;
 const quiet = () => {};
 
 beforeAll(async () => {
@@ -21,6 +24,9 @@ beforeAll(async () => {
   // As root the embedded server runs as another user, which must reach its folder.
   await chmod(root, 0o755);
   dir = join(root, 'postgres');
+  port = await freePort();
+  do otherPort = await freePort();
+  while (otherPort === port);
   server = await startEmbeddedPostgres(dir, port, quiet);
 }, 120_000);
 
