@@ -51,6 +51,12 @@ export interface Config {
      * whether a lane lingers does not depend on how fast the machine is.
      */
     laneLingerMs: number;
+    /**
+     * How long a shard with no lane running stays with its worker process before it waits in the
+     * queue or ends (workers/5-delivery/lanes.ts). Not an environment setting: 5 s; tests
+     * lengthen it, as laneLingerMs.
+     */
+    shardLingerMs: number;
   };
   /** Namespace of the queues in Redis (BullMQ's prefix), so deployments can share a Redis. */
   queuePrefix: string;
@@ -182,6 +188,7 @@ export function loadConfig(env: Env = process.env): Config {
       concurrency: integer(env, 'DELIVERY_CONCURRENCY', 50, 1, 1000),
       perEndpointConcurrency: integer(env, 'DELIVERY_PER_ENDPOINT_CONCURRENCY', 5, 1, 1000),
       laneLingerMs: 250,
+      shardLingerMs: 5000,
     },
     operator: operator(env),
     queuePrefix: queuePrefix(env),

@@ -26,7 +26,7 @@ const UNREACHABLE: Record<Dependency, PassingFailure> = {
 };
 
 // SQLSTATE 40P01: PostgreSQL broke a lock cycle by rolling back one statement of it, which
-// background work runs again (BullMQ's worker loops, the relay's next pass, the reconciler's).
+// background work runs again (BullMQ's worker loops, the relay's next pass, the due poll's).
 // Nobody has to act, so it is no error; one that keeps coming back is still seen, once per 30 s
 // with a count. What deadlocked inside BullMQ's PostgreSQL backend, and what stopped it, is in docs/webhooks.md.
 const DEADLOCK: PassingFailure = {
@@ -66,7 +66,7 @@ const QUIET_MS = 30_000;
 const quiet = new Map<string, { until: number; suppressed: number }>();
 
 /**
- * Logs a failure of background work (queues, relay, reconciler) that talked to `dependency`.
+ * Logs a failure of background work (queues, relay, due poll) that talked to `dependency`.
  * While it cannot be reached (the database down, or the embedded one starting again; Redis
  * down), each of them fails many times a second the same way: that is logged once per kind as a
  * warning naming the dependency, without a stack, and then counted silently for 30 s. So is a

@@ -9,6 +9,8 @@ export interface DeliveryMetrics {
   lag: Histogram<string>;
   endpointsDisabled: Counter<'reason'>;
   laneRuns: Counter<string>;
+  lanes: Gauge<'state'>;
+  shardRuns: Counter<string>;
   queueDepth: Gauge<'queue' | 'state'>;
   signalStreamsOpened: Counter<string>;
   signalStreamsOpen: Gauge<string>;
@@ -47,7 +49,18 @@ export function createMetrics(): DeliveryMetrics {
     }),
     laneRuns: new Counter({
       name: 'clubdata_lane_runs_total',
-      help: 'Lane jobs run by this process: a lane kept running by its relay counts once however many deliveries it makes',
+      help: 'Lane runs in this process: a lane kept running by its relay counts once however many deliveries it makes',
+      registers: [registry],
+    }),
+    lanes: new Gauge({
+      name: 'clubdata_lanes',
+      help: 'Lanes of this process by state: running, or waiting for one of its DELIVERY_CONCURRENCY slots',
+      labelNames: ['state'],
+      registers: [registry],
+    }),
+    shardRuns: new Counter({
+      name: 'clubdata_shard_runs_total',
+      help: 'Shard jobs this process started to serve: a shard kept busy counts once however many lanes it runs',
       registers: [registry],
     }),
     queueDepth: new Gauge({

@@ -17,7 +17,7 @@ import { pruneIdempotencyKeys } from './db/idempotency-keys.ts';
 import { pruneSignals } from './db/signals.ts';
 import { prepareDemo } from './demo/first-run.ts';
 import type { Pipeline, PipelineStarter } from './queue/pipeline.ts';
-import type { GivenUpJob, LaneJob } from './queue/queues.ts';
+import type { GivenUpJob, ShardJob } from './queue/queues.ts';
 import { logBackgroundError, markStopping } from './lifecycle.ts';
 import { loadSecretBox } from './secret-key.ts';
 
@@ -213,7 +213,7 @@ async function start(
       onError: logQueueErrors(log),
     });
     const opened = {
-      delivery: backend.newQueue<LaneJob>(QUEUE_NAMES.delivery),
+      delivery: backend.newQueue<ShardJob>(QUEUE_NAMES.delivery),
       givenUp: backend.newQueue<GivenUpJob>(QUEUE_NAMES.givenUp),
     };
     steps.push([

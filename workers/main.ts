@@ -1,20 +1,38 @@
-// The pipeline: the relay (which fans signals out) and the delivery lane workers, and the
-// reconciler that wakes a lane whose job was lost. `clubdata worker` runs it alone; `clubdata serve` runs it
-// beside the API. Any number of worker processes may run against one database and queue.
+// The pipeline: the relay (which fans signals out), the delivery lanes of the shards this process
+// serves, and the due poll, which finds due deliveries no wake told of. `clubdata worker` runs it
+// alone; `clubdata serve` runs it beside the API. Any number of worker processes may run against
+// one database and queue.
 import { setTimeout as sleep } from 'node:timers/promises';
 import { UnrecoverableError, type Job, type Worker } from 'bullmq';
 import { overdueLanes, retryGivenUp } from '../src/db/deliveries.ts';
 import { closeDeliveryAgents } from '../src/delivery/http-client.ts';
 import { logBackgroundError } from '../src/lifecycle.ts';
 import type { Pipeline, PipelineOptions } from '../src/queue/pipeline.ts';
-import { laneHasJob, logQueueErrors, openQueueBackend, QUEUE_NAMES, wakeLanes, type GivenUpJob, type LaneJob } from '../src/queue/queues.ts';
+import {
+  DELIVERY_SHARDS,
+  logQueueErrors,
+  openQueueBackend,
+  QUEUE_NAMES,
+  shardHasJob,
+  shardOf,
+  wakeShards,
+  type GivenUpJob,
+  type LaneRef,
+  type ShardJob,
+} from '../src/queue/queues.ts';
 import { SignalRelay } from './3-relay/relay.ts';
 import { createFanOut } from './4-fan-out/fan-out.ts';
 import { createLanes } from './5-delivery/lanes.ts';
 
-/** How often the reconciler looks for lanes that have overdue work and no job. */
-const RECONCILE_EVERY_MS = 5_000;
-/** How often a worker looks for lane jobs whose worker died (BullMQ's stalled-job check). */
+/**
+ * How often the due poll looks for endpoints with due deliveries that no lane has claimed, and
+ * how long they must have been due: deliveries made by another process's fan-out (its relay wakes
+ * the shard through the queue, which a shard already running here does not hear), or whose lane
+ * or shard job was lost.
+ */
+const DUE_POLL_EVERY_MS = 1_000;
+const DUE_POLL_GRACE_MS = 500;
+/** How often a worker looks for shard jobs whose worker died (BullMQ's stalled-job check). */
 const STALLED_CHECK_MS = 5_000;
 
 export async function startPipeline(options: PipelineOptions): Promise<Pipeline> {
@@ -25,15 +43,16 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
     prefix: config.queuePrefix,
     onError: logQueueErrors(log),
   });
-  const deliveryQueue = backend.newQueue<LaneJob>(QUEUE_NAMES.delivery);
+  const deliveryQueue = backend.newQueue<ShardJob>(QUEUE_NAMES.delivery);
   const givenUpQueue = backend.newQueue<GivenUpJob>(QUEUE_NAMES.givenUp);
   const lanes = createLanes({ pool, config, secretBox: options.secretBox, log, metrics, queue: deliveryQueue, givenUpQueue });
-  // A lane running in this process is woken directly; the others through the queue. The relay's
-  // fan-outs add deliveries after the lane's floor; a recovery or an operator's retry may make
-  // older ones pending again, so their lanes look from the start (cd_claim_lane).
-  const wake = async (list: LaneJob[], { fromStart = true } = {}) => {
+  // A lane whose shard this process serves is run or woken here; the others' shards through the
+  // queue. The relay's fan-outs add deliveries after the lane's floor; a recovery or an
+  // operator's retry may make older ones pending again, so their lanes look from the start
+  // (cd_claim_lane).
+  const wake = async (list: LaneRef[], { fromStart = true } = {}) => {
     const elsewhere = lanes.wakeHere(list, { fromStart });
-    if (elsewhere.length > 0) await wakeLanes(deliveryQueue, elsewhere);
+    if (elsewhere.length > 0) await wakeShards(deliveryQueue, elsewhere.map((lane) => shardOf(lane.endpointId)));
   };
 
   // A given-up delivery's job fails at once with the delivery's last error, so that Bull Board
@@ -53,15 +72,23 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
     return retried ? 'sent again' : 'not failed any more';
   };
 
+  // A shard's job serves the shard; a lane job queued by an earlier version of the service (one
+  // job per endpoint) wakes its endpoint's lane, here or through its shard, and ends.
+  const serveDeliveryJob = async (job: Job<ShardJob | LaneRef>, token?: string): Promise<string> => {
+    if ('shard' in job.data) return lanes.runShard(job as Job<ShardJob>, token);
+    await wake([{ clubId: job.data.clubId, endpointId: job.data.endpointId }]);
+    return 'a lane job of an earlier version: its shard woken';
+  };
+
   const workers: Worker[] = [
-    backend.newWorker<LaneJob>(QUEUE_NAMES.delivery, (job, token) => lanes.runLane(job, token), {
-      // Lanes served at once by this process; each has up to DELIVERY_PER_ENDPOINT_CONCURRENCY
-      // requests in flight, and a hanging endpoint holds only its own lane.
-      concurrency: config.delivery.concurrency,
-      // A dead worker's lanes go back to the queue once their lock lapses and a stalled-job check
-      // has seen it twice: within lockDuration + 2 x STALLED_CHECK_MS, which is the lease of the
-      // deliveries they had in flight (DELIVERY_TIMEOUT + 10 s). The lock is renewed while a
-      // lane runs, however long.
+    backend.newWorker<ShardJob | LaneRef>(QUEUE_NAMES.delivery, (job, token) => serveDeliveryJob(job, token), {
+      // Every shard may be served by one process; with more processes, each takes what is free.
+      // The lanes of the shards served here run DELIVERY_CONCURRENCY at once (lanes.ts).
+      concurrency: DELIVERY_SHARDS,
+      // A dead worker's shards go back to the queue once their lock lapses and a stalled-job
+      // check has seen it twice: within lockDuration + 2 x STALLED_CHECK_MS, which is the lease
+      // of the deliveries its lanes had in flight (DELIVERY_TIMEOUT + 10 s). The lock is renewed
+      // while a shard runs, however long.
       lockDuration: Math.max(config.delivery.timeoutMs, 5_000),
       stalledInterval: STALLED_CHECK_MS,
     }),
@@ -84,25 +111,27 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
   });
   await relay.start();
 
-  // Endpoints with deliveries overdue and unclaimed and no lane job: the job was lost (a queue
-  // restart), failed (stalled once too often) or removed by hand. Their lanes are made again
-  // from the table; lanes that have a job are left alone, and only real wakes are logged.
-  // A lane waiting for a later due time is brought forward (a recovery made its deliveries due
-  // now); a lane waiting or running is left as it is.
-  const reconcile = async () => {
-    const overdue = await overdueLanes(pool, 2_000, 1000);
+  // Endpoints with deliveries due for DUE_POLL_GRACE_MS and unclaimed: woken here when this process
+  // serves their shard (made by another process's fan-out, or a lane's run lost); otherwise their
+  // shard is woken through the queue when it has no job (lost in a queue restart, failed after
+  // stalling once too often, removed by hand), and left to the process serving it when it has.
+  // Only the wakes of lost shards are logged.
+  const pollDue = async () => {
+    const overdue = await overdueLanes(pool, DUE_POLL_GRACE_MS, 1000);
     if (overdue.length === 0) return;
+    const elsewhere = new Set(lanes.wakeHere(overdue, { fromStart: true }).map((lane) => shardOf(lane.endpointId)));
     const lost = [];
-    for (const lane of overdue) if (!(await laneHasJob(deliveryQueue, lane))) lost.push(lane);
-    await wakeLanes(deliveryQueue, overdue);
-    if (lost.length > 0) log.info({ lanes: lost.length }, 'reconciler: lanes with overdue deliveries and no job made again');
+    for (const shard of elsewhere) if (!(await shardHasJob(deliveryQueue, shard))) lost.push(shard);
+    if (lost.length === 0) return;
+    await wakeShards(deliveryQueue, lost);
+    log.info({ shards: lost }, 'due poll: shards with due deliveries and no job made again');
   };
-  let reconciling: Promise<void> | undefined;
-  const reconcileTimer = setInterval(() => {
-    reconciling ??= reconcile()
-      .catch((error: unknown) => logBackgroundError(log, error, 'reconciler pass failed'))
-      .finally(() => (reconciling = undefined));
-  }, RECONCILE_EVERY_MS);
+  let polling: Promise<void> | undefined;
+  const pollTimer = setInterval(() => {
+    polling ??= pollDue()
+      .catch((error: unknown) => logBackgroundError(log, error, 'due poll failed'))
+      .finally(() => (polling = undefined));
+  }, DUE_POLL_EVERY_MS);
 
   const updateDepth = async () => {
     for (const [name, queue] of [[QUEUE_NAMES.delivery, deliveryQueue], [QUEUE_NAMES.givenUp, givenUpQueue]] as const) {
@@ -117,12 +146,12 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
   return {
     queues: { delivery: deliveryQueue, givenUp: givenUpQueue },
     async close() {
-      clearInterval(reconcileTimer);
+      clearInterval(pollTimer);
       clearInterval(depthTimer);
       lanes.stop();
       log.info('delivery lanes stopping: attempts in flight finish, what is claimed ahead goes back to the queue');
       await relay.stop();
-      await reconciling;
+      await polling;
       // worker.close() stops taking jobs and waits for the active ones; an attempt is bounded by
       // the receiver timeout, so this is bounded too. After a queue restart, BullMQ may wait
       // forever for a job the queue lost while its lane ran, and its connections may never

@@ -10,19 +10,22 @@
 -- survives what"). `leased_until` (at whole milliseconds, so that it survives a round trip
 -- through a JavaScript Date) names this claim: a give-back must name it (cd_release_deliveries).
 --
--- One lane run at a time holds the endpoint (endpoint_lanes.holder, `holder` here), whatever
--- the queue does (after Redis restarted empty, two lane jobs of one endpoint ran at once): a
--- claim by another run while the hold is live claims nothing and says for how long (outcome
--- 'held'). The hold lasts a lease, is renewed by the holder's claims once half of it is gone,
--- and is given up when the lane parks or ends (cd_leave_lane). The holder stores the rate it
--- slowed the endpoint to (`own_rate`, when `rate_known`; written only when it changed). An endpoint paused by a
--- receiver's Retry-After claims nothing until then (outcome 'paused').
+-- One worker process at a time holds the endpoint (endpoint_lanes.holder, `holder` here: the
+-- process, which runs one lane per endpoint at a time), whatever the queue does (after Redis
+-- restarted empty, two processes may serve one shard): a claim by another holder while the hold
+-- is live claims nothing and says for how long (outcome 'held'). The hold lasts a lease, is
+-- renewed by the holder's claims once half of it is gone, and is given up when the process lets
+-- the endpoint's shard go (cd_leave_lanes) or its lane stores a slowed rate (cd_leave_lane).
+-- The holder stores the rate it slowed the endpoint to (`own_rate`, when `rate_known`; written
+-- only when it changed). An endpoint paused by a receiver's Retry-After claims nothing until
+-- then (outcome 'paused').
 -- With `ordering` 'per_resource', only the earliest pending delivery of each record is
 -- claimable: a later one waits until the earlier has succeeded or was given up.
 --
--- The first row describes the lane (outcome 'lane', 'held' or 'paused'): `signal_sequence` the
--- floor (below), `max_in_flight` and `rate_limit` the endpoint's options, `effective_rate` the
--- rate it is slowed to, `wait_ms` how long a held or paused lane waits.
+-- One row describes the lane (outcome 'lane', 'held' or 'paused'): `signal_sequence` the
+-- floor (below), `attempt` (for 'lane') 1 when pending deliveries are left besides those
+-- claimed, `max_in_flight` and `rate_limit` the endpoint's options, `effective_rate` the rate it
+-- is slowed to, `wait_ms` how long a held or paused lane waits.
 -- When the endpoint was deleted or disabled, its pending deliveries are canceled instead, by the
 -- rule its deletion uses (cd_cancel_deliveries), and one row with outcome 'canceled' tells how
 -- many (in attempt).
@@ -109,13 +112,11 @@ BEGIN
     -- key, read backwards, finds the last without a walk).
     SELECT d.signal_sequence + 1 INTO lowest FROM deliveries d
      WHERE d.club_id = club AND d.endpoint_id = endpoint ORDER BY d.signal_sequence DESC LIMIT 1;
-    RETURN QUERY SELECT 'lane'::text, greatest(coalesce(lowest, 0), from_sequence), NULL::integer, NULL::timestamptz,
+    RETURN QUERY SELECT 'lane'::text, greatest(coalesce(lowest, 0), from_sequence), 0, NULL::timestamptz,
                         NULL::text, NULL::bytea, NULL::bytea, NULL::text, NULL::timestamptz, NULL::text,
                         ep.max_in_flight, ep.rate_limit, lane.effective_rate, 0::float8;
     RETURN;
   END IF;
-  RETURN QUERY SELECT 'lane'::text, lowest, NULL::integer, NULL::timestamptz, NULL::text, NULL::bytea, NULL::bytea,
-                      NULL::text, NULL::timestamptz, NULL::text, ep.max_in_flight, ep.rate_limit, lane.effective_rate, 0::float8;
   -- The due deliveries, locked, then leased one at a time by key. One statement joining them to
   -- deliveries let the cached generic plan walk every delivery of the endpoint (2,650 rows for a
   -- claim of 5, docs/benchmarks.md "Delivery pipeline at scale"): with no statistics the planner
@@ -151,5 +152,15 @@ BEGIN
       RETURNING 'claimed'::text, d.signal_sequence, d.attempts + 1, d.leased_until, ep.url, ep.secret, ep.previous_secret,
                 s.id, s.created_at, s.body, NULL::integer, NULL::float8, NULL::float8, NULL::float8;
   END LOOP;
+  -- The lane row, with whether any pending delivery is left besides those just claimed (in
+  -- `attempt`: 1 or 0): a lane whose attempts all succeed after a claim that left none has
+  -- nothing pending, and need not ask (cd_lane_next_due).
+  RETURN QUERY SELECT 'lane'::text, lowest,
+                      CASE WHEN EXISTS (SELECT 1 FROM deliveries d
+                                         WHERE d.club_id = club AND d.endpoint_id = endpoint AND d.status = 'pending'
+                                           AND d.signal_sequence >= lowest
+                                           AND d.signal_sequence <> ALL (coalesce(due_sequences, '{}'))) THEN 1 ELSE 0 END,
+                      NULL::timestamptz, NULL::text, NULL::bytea, NULL::bytea,
+                      NULL::text, NULL::timestamptz, NULL::text, ep.max_in_flight, ep.rate_limit, lane.effective_rate, 0::float8;
 END
 $$;

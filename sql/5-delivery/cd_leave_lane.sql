@@ -1,7 +1,8 @@
--- A lane run gives up its hold on the endpoint (cd_claim_lane) as it parks or ends, so that the
--- endpoint's next lane, in whatever process, claims at once rather than once the hold lapses,
--- and stores the rate it slowed the endpoint to (`own_rate`, when `rate_known`). A hold taken
--- over since (it had lapsed) is left alone. PL/pgSQL, so that its table is looked up when it
+-- A lane run that slowed its endpoint since its last claim (a receiver's 429) stores the rate
+-- (`own_rate`, when `rate_known`) as it parks or ends, and gives up its process's hold on the
+-- endpoint (cd_claim_lane; the process's next run of the lane takes it again). Otherwise the
+-- hold stays with the process until it lets the shard go (cd_leave_lanes). A hold taken over
+-- since (it had lapsed) is left alone. PL/pgSQL, so that its table is looked up when it
 -- runs, not when it is defined (a database migrated part of the way defines it too).
 CREATE OR REPLACE FUNCTION cd_leave_lane(club text, endpoint text, holder text, rate_known boolean, own_rate double precision)
 RETURNS void

@@ -88,6 +88,8 @@ export interface LaneClaim {
    * claim's `fromSequence`, as long as nothing made an older delivery pending again.
    */
   floor: number;
+  /** Whether pending deliveries of the endpoint are left besides those claimed (leased, not due yet, or not claimed for want of room). */
+  othersPending: boolean;
   /** What the endpoint asks of its lane now (null: the endpoint is gone or disabled). */
   lane: LaneTerms | null;
 }
@@ -113,6 +115,7 @@ const batchers = new WeakMap<
   {
     fanOut: Batcher<{ clubId: string; sequence: number }, PendingDelivery[]>;
     record: Batcher<AttemptToRecord, AttemptResult>;
+    claim: Batcher<ClaimRequest, LaneClaim>;
   }
 >();
 
@@ -122,6 +125,8 @@ function batchersFor(pool: Pool) {
     found = {
       fanOut: new Batcher((signals) => fanOutSignals(pool, signals), 1, 50),
       record: new Batcher((records) => recordAttempts(pool, records), 1, 50),
+      // Two at once: a lane waits for its claim before it posts anything.
+      claim: new Batcher((requests) => claimLanes(pool, requests), 2, 50),
     };
     batchers.set(pool, found);
   }
@@ -135,10 +140,11 @@ function batchersFor(pool: Pool) {
  * deleted or disabled, its pending deliveries are canceled instead, by the rule its deletion and
  * disabling use (cd_cancel_deliveries). Only deliveries from `fromSequence` on are looked at: the
  * floor of the lane's previous claim, or 0 to look at all (cd_claim_lane says why). `holder`
- * names the lane run: one at a time holds the endpoint, and another claims nothing meanwhile.
- * `ownRate`: the rate the lane slowed the endpoint to, stored (undefined: the stored one stands).
+ * names the worker process: one at a time holds the endpoint, and another claims nothing
+ * meanwhile. `ownRate`: the rate the lane slowed the endpoint to, stored (undefined: the stored
+ * one stands). The claims of lanes made at the same moment go as one statement (cd_claim_lanes).
  */
-export async function claimLane(
+export function claimLane(
   pool: Pool,
   clubId: string,
   endpointId: string,
@@ -148,19 +154,62 @@ export async function claimLane(
   holder: string,
   ownRate?: number | null,
 ): Promise<LaneClaim> {
-  const { rows } = await pool.query<LaneRow>({
-    name: 'cd_claim_lane',
-    text: 'SELECT * FROM cd_claim_lane($1, $2, $3, $4::float8, $5::bigint, $6, $7::bool, $8::float8)',
-    values: [clubId, endpointId, batch, leaseMs, fromSequence, holder, ownRate !== undefined, ownRate ?? null],
+  return batchersFor(pool).claim.submit({ clubId, endpointId, batch, leaseMs, fromSequence, holder, ownRate });
+}
+
+interface ClaimRequest {
+  clubId: string;
+  endpointId: string;
+  batch: number;
+  leaseMs: number;
+  fromSequence: number;
+  holder: string;
+  ownRate: number | null | undefined;
+}
+
+/** Claims of several lanes in one statement (cd_claim_lanes), in (club, endpoint) order; the answers in the requests' order. */
+async function claimLanes(pool: Pool, requests: ClaimRequest[]): Promise<LaneClaim[]> {
+  const order = requests.map((_, i) => i);
+  order.sort((a, b) => {
+    const x = requests[a]!;
+    const y = requests[b]!;
+    return x.clubId < y.clubId ? -1 : x.clubId > y.clubId ? 1 : x.endpointId < y.endpointId ? -1 : x.endpointId > y.endpointId ? 1 : 0;
   });
-  const claim: LaneClaim = { claimed: [], canceled: 0, floor: fromSequence, lane: null };
+  const sorted = order.map((i) => requests[i]!);
+  const { rows } = await pool.query<LaneRow & { n: number }>({
+    name: 'cd_claim_lanes',
+    text: 'SELECT * FROM cd_claim_lanes($1::text[], $2::text[], $3::int[], $4::float8[], $5::bigint[], $6::text[], $7::bool[], $8::float8[])',
+    values: [
+      sorted.map((r) => r.clubId),
+      sorted.map((r) => r.endpointId),
+      sorted.map((r) => r.batch),
+      sorted.map((r) => r.leaseMs),
+      sorted.map((r) => r.fromSequence),
+      sorted.map((r) => r.holder),
+      sorted.map((r) => r.ownRate !== undefined),
+      sorted.map((r) => r.ownRate ?? null),
+    ],
+  });
+  const rowsOf = sorted.map((): LaneRow[] => []);
+  for (const row of rows) rowsOf[row.n - 1]!.push(row);
+  const answers: LaneClaim[] = [];
+  sorted.forEach((request, i) => (answers[order[i]!] = claimFromRows(request, rowsOf[i]!)));
+  return answers;
+}
+
+/** One lane's claim from its rows of cd_claim_lane. */
+function claimFromRows({ clubId, endpointId, fromSequence }: ClaimRequest, rows: LaneRow[]): LaneClaim {
+  const claim: LaneClaim = { claimed: [], canceled: 0, floor: fromSequence, othersPending: true, lane: null };
   for (const row of rows) {
     if (row.outcome === 'canceled') {
       claim.canceled = row.attempt;
       continue;
     }
     if (row.outcome !== 'claimed') {
-      if (row.outcome === 'lane') claim.floor = Number(row.signal_sequence);
+      if (row.outcome === 'lane') {
+        claim.floor = Number(row.signal_sequence);
+        claim.othersPending = row.attempt !== 0;
+      }
       claim.lane = {
         maxInFlight: row.max_in_flight,
         rateLimit: row.rate_limit,
@@ -189,8 +238,8 @@ export async function claimLane(
 }
 
 /**
- * Gives up a lane run's hold on the endpoint as it parks or ends (cd_leave_lane), storing the
- * rate it slowed the endpoint to (`ownRate`; undefined: the stored one stands).
+ * Stores the rate a lane run slowed its endpoint to as it parks or ends, and gives up its
+ * process's hold on the endpoint (cd_leave_lane) (`ownRate`; undefined: the stored one stands).
  */
 export async function leaveLane(pool: Pool, clubId: string, endpointId: string, holder: string, ownRate?: number | null): Promise<void> {
   await pool.query({
@@ -198,6 +247,12 @@ export async function leaveLane(pool: Pool, clubId: string, endpointId: string, 
     text: 'SELECT cd_leave_lane($1, $2, $3, $4::bool, $5::float8)',
     values: [clubId, endpointId, holder, ownRate !== undefined, ownRate ?? null],
   });
+}
+
+/** Gives up a worker process's holds on the endpoints of a shard as it lets the shard go (cd_leave_lanes). */
+export async function leaveShard(pool: Pool, holder: string, shards: number, shard: number): Promise<number> {
+  const { rows } = await pool.query<{ left: number }>('SELECT cd_leave_lanes($1, $2, $3) AS left', [holder, shards, shard]);
+  return rows[0]?.left ?? 0;
 }
 
 /**
@@ -217,9 +272,8 @@ export async function releaseDeliveries(pool: Pool, clubId: string, endpointId: 
 
 /**
  * In how many whole ms (rounded up) the endpoint's lane has work again; null when it has no
- * pending delivery. Whole, because BullMQ's PostgreSQL backend stores a delayed job's due time
- * as a bigint and refuses a fraction: the lane's job then failed instead of waiting, and only the
- * reconciler brought it back, seconds late.
+ * pending delivery. Whole, because its shard may wait for it in the queue, and BullMQ's
+ * PostgreSQL backend stores a delayed job's due time as a bigint and refuses a fraction.
  */
 export async function laneNextDue(pool: Pool, clubId: string, endpointId: string): Promise<number | null> {
   const { rows } = await pool.query<{ ms: number | null }>({
@@ -229,6 +283,18 @@ export async function laneNextDue(pool: Pool, clubId: string, endpointId: string
   });
   const ms = rows[0]?.ms ?? null;
   return ms === null ? null : Math.ceil(ms);
+}
+
+/**
+ * The endpoints of a shard with pending deliveries (cd_shard_lanes), each with the ms until its
+ * earliest is due (0: now), rounded up like laneNextDue.
+ */
+export async function shardLanes(pool: Pool, shards: number, shard: number): Promise<{ clubId: string; endpointId: string; dueInMs: number }[]> {
+  const { rows } = await pool.query<{ club_id: string; endpoint_id: string; due_in_ms: number }>(
+    'SELECT club_id, endpoint_id, due_in_ms FROM cd_shard_lanes($1, $2)',
+    [shards, shard],
+  );
+  return rows.map((r) => ({ clubId: r.club_id, endpointId: r.endpoint_id, dueInMs: Math.ceil(r.due_in_ms) }));
 }
 
 export interface AttemptRecord {
@@ -344,9 +410,9 @@ async function recordAttempts(pool: Pool, records: AttemptToRecord[]): Promise<A
 }
 
 /**
- * Endpoints with a pending delivery overdue by more than `graceMs` and held by no worker: their
- * lane job was lost (a queue restart, a job failed or removed by hand) or their worker died.
- * The reconciler wakes their lanes.
+ * Endpoints with a pending delivery overdue by more than `graceMs` and held by no worker: made
+ * by another process's fan-out, their shard's job was lost (a queue restart, a job failed or
+ * removed by hand), or their worker died. The due poll (workers/main.ts) wakes their lanes.
  */
 export async function overdueLanes(pool: Pool, graceMs: number, limit: number): Promise<{ clubId: string; endpointId: string }[]> {
   const { rows } = await pool.query<{ club_id: string; endpoint_id: string }>(

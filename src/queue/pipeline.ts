@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
 import type { Pool } from '../db/pool.ts';
 import type { SecretBox } from '../domain/secrets.ts';
 import type { DeliveryMetrics } from '../metrics.ts';
-import type { GivenUpJob, LaneJob } from './queues.ts';
+import type { GivenUpJob, ShardJob } from './queues.ts';
 
 export interface PipelineOptions {
   config: Config;
@@ -18,7 +18,7 @@ export interface PipelineOptions {
 }
 
 export interface Pipeline {
-  queues: { delivery: Queue<LaneJob>; givenUp: Queue<GivenUpJob> };
+  queues: { delivery: Queue<ShardJob>; givenUp: Queue<GivenUpJob> };
   /** Stops taking work, lets in-flight jobs finish (bounded), then closes the queues. */
   close(): Promise<void>;
 }

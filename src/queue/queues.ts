@@ -1,6 +1,7 @@
 // Queue names, job payloads and the one place that picks the queue backend: Redis (BullMQ's
 // default) when REDIS_URL is set, BullMQ's own PostgreSQL backend otherwise, so that `npm start`
 // on the embedded PostgreSQL needs nothing else. The rest of the code sees one API either way.
+import { createHash } from 'node:crypto';
 import { createPostgresBackend, Queue, Worker, withBackend, type WorkerOptions, type Processor } from 'bullmq';
 import { Redis } from 'ioredis';
 import { logBackgroundError, type BackgroundLog, type Dependency } from '../lifecycle.ts';
@@ -11,13 +12,23 @@ export const QUEUE_NAMES = {
 } as const;
 
 /**
- * One endpoint's delivery lane: the job that claims the endpoint's due deliveries, posts them and
- * records them (workers/5-delivery/). The deliveries table says what is due; a lane job carries
- * nothing else, so a lost one is made again from the table.
+ * One endpoint's delivery lane, as its wakers name it: the endpoint's due deliveries are claimed,
+ * posted and recorded by a lane that a worker process runs in memory (workers/5-delivery/). The
+ * deliveries table says what is due; a lane carries nothing else.
  */
-export interface LaneJob {
+export interface LaneRef {
   clubId: string;
   endpointId: string;
+}
+
+/**
+ * A shard of the endpoints: the queue job whose worker process serves their lanes while it runs
+ * it (workers/5-delivery/lanes.ts). An endpoint's shard is fixed by its id (shardOf); one job per
+ * shard, so one process at a time serves an endpoint, and Bull Board shows the shards: running
+ * (served by a worker), delayed (idle until an endpoint's next retry) or absent (nothing pending).
+ */
+export interface ShardJob {
+  shard: number;
 }
 
 /**
@@ -34,41 +45,49 @@ export interface GivenUpJob {
   error: string;
 }
 
-const laneId = (lane: LaneJob) => `lane.${lane.clubId}.${lane.endpointId}`;
+/**
+ * How many shards the endpoints are spread over: the most worker processes that share the
+ * delivery work (each serves whole shards), and the number of jobs Bull Board shows.
+ */
+export const DELIVERY_SHARDS = 16;
 
 /**
- * Makes sure each lane runs now: adds its job, or brings forward a lane waiting for a later due
- * time. One lane job per endpoint at a time: a lane already waiting stays as it is, and a wake
- * that arrives while the lane runs is kept and runs once the lane finishes (BullMQ's
- * deduplication with keepLastIfActive), so that deliveries created meanwhile are never left
- * behind.
- *
- * One statement per lane, never a batch: on BullMQ's PostgreSQL backend a batch brings forward
- * its lanes' delayed jobs in one transaction, row after row, while every worker's fetch promotes
- * the due delayed jobs of the queue in one UPDATE, in whatever order it finds them. Two
- * statements locking the same rows in different orders deadlock; one that locks a single lane's
- * job can only wait (docs/webhooks.md, "PostgreSQL deadlocks").
+ * The shard of an endpoint: from the first 28 bits of the MD5 of its id, as cd_lane_shard computes
+ * it in the database (a test holds the two to the same answers).
  */
-export async function wakeLanes(queue: Queue<LaneJob>, lanes: LaneJob[]): Promise<void> {
-  const unique = new Map(lanes.map((lane) => [laneId(lane), lane]));
+export function shardOf(endpointId: string, shards = DELIVERY_SHARDS): number {
+  return parseInt(createHash('md5').update(endpointId).digest('hex').slice(0, 7), 16) % shards;
+}
+
+const shardId = (shard: number) => `shard.${shard}`;
+
+/**
+ * Makes sure each shard runs: adds its job, or brings forward a shard waiting for a later due
+ * time. One job per shard at a time: a shard already waiting stays as it is, and a wake that
+ * arrives while the shard runs is kept and runs once it ends (BullMQ's deduplication with
+ * keepLastIfActive), so that deliveries made meanwhile by another process are never left behind.
+ *
+ * One statement per shard, never a batch: on BullMQ's PostgreSQL backend a batch brings forward
+ * its delayed jobs in one transaction, row after row, while every worker's fetch promotes the due
+ * delayed jobs of the queue in one UPDATE, in whatever order it finds them. Two statements
+ * locking the same rows in different orders deadlock; one that locks a single job can only wait
+ * (docs/webhooks.md, "PostgreSQL deadlocks").
+ */
+export async function wakeShards(queue: Queue<ShardJob>, shards: Iterable<number>): Promise<void> {
   await Promise.all(
-    [...unique].map(([id, lane]) =>
-      queue.add(
-        'lane',
-        { clubId: lane.clubId, endpointId: lane.endpointId },
-        { ...LANE_JOB_OPTIONS, deduplication: { id, reschedule: true, keepLastIfActive: true } },
-      ),
+    [...new Set(shards)].map((shard) =>
+      queue.add(`shard ${shard}`, { shard }, { ...SHARD_JOB_OPTIONS, deduplication: { id: shardId(shard), reschedule: true, keepLastIfActive: true } }),
     ),
   );
 }
 
 /**
- * Whether the lane has a live job (waiting, delayed or running); the reconciler asks before it
- * wakes a lane. A deduplication key left pointing at no live job would swallow every wake, so
+ * Whether the shard has a live job (waiting, delayed or running); the due poll asks before it
+ * wakes a shard. A deduplication key left pointing at no live job would swallow every wake, so
  * one found so is removed.
  */
-export async function laneHasJob(queue: Queue<LaneJob>, lane: LaneJob): Promise<boolean> {
-  const key = laneId(lane);
+export async function shardHasJob(queue: Queue<ShardJob>, shard: number): Promise<boolean> {
+  const key = shardId(shard);
   const jobId = await queue.getDeduplicationJobId(key);
   if (!jobId) return false;
   const job = await queue.getJob(jobId);
@@ -88,10 +107,10 @@ export async function reportGivenUp(queue: Queue<GivenUpJob>, job: GivenUpJob): 
   });
 }
 
-const LANE_JOB_OPTIONS = {
+const SHARD_JOB_OPTIONS = {
   removeOnComplete: true,
-  // A failed lane job (stalled too often, or an error of ours) is kept a day for Bull Board; the
-  // reconciler makes a new one meanwhile.
+  // A failed shard job (stalled too often, or an error of ours) is kept a day for Bull Board; the
+  // due poll makes a new one meanwhile.
   removeOnFail: { age: 86_400 },
 } as const;
 

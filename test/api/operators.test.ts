@@ -7,7 +7,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { createMetrics } from '../../src/metrics.ts';
-import { openQueueBackend, QUEUE_NAMES, type GivenUpJob, type LaneJob } from '../../src/queue/queues.ts';
+import { openQueueBackend, QUEUE_NAMES, type GivenUpJob, type ShardJob } from '../../src/queue/queues.ts';
 import { cleanUp, createTestDatabase, TEST_REDIS_URL, testConfig, testSecretBox } from '../helper.ts';
 
 const OPERATOR = { user: 'ops', password: 'correct horse battery' };
@@ -46,7 +46,7 @@ function openQueues(backend: 'redis' | 'postgres') {
     },
   });
   const queues = {
-    delivery: queueBackend.newQueue<LaneJob>(QUEUE_NAMES.delivery),
+    delivery: queueBackend.newQueue<ShardJob>(QUEUE_NAMES.delivery),
     givenUp: queueBackend.newQueue<GivenUpJob>(QUEUE_NAMES.givenUp),
   };
   cleanUp(async () => {
@@ -191,7 +191,7 @@ for (const backend of ['redis', 'postgres'] as const) {
     beforeAll(async () => {
       const queues = openQueues(backend);
       // Something to show: a delayed job, so that nothing would take it even with a worker.
-      delayedJobId = (await queues.delivery.add('lane', { clubId: 'club_x', endpointId: 'we_x' }, { delay: 3_600_000 })).id!;
+      delayedJobId = (await queues.delivery.add('shard 3', { shard: 3 }, { delay: 3_600_000 })).id!;
       api = await app({ operator: OPERATOR, queues });
     });
 

@@ -169,7 +169,7 @@ describe('claimLane', () => {
     expect(await laneNextDue(pool, clubId, finished)).toBeGreaterThan(LEASE_MS - 5_000);
     await recordAttempt(pool, { clubId, endpointId: finished, sequence }, pending!.signalId, success(1), decided);
     expect(await laneNextDue(pool, clubId, finished)).toBeNull();
-    expect(await claimLane(pool, clubId, 'we_unknown', 5, LEASE_MS, 0, HOLDER)).toEqual({ claimed: [], canceled: 0, floor: 0, lane: null });
+    expect(await claimLane(pool, clubId, 'we_unknown', 5, LEASE_MS, 0, HOLDER)).toEqual({ claimed: [], canceled: 0, floor: 0, othersPending: true, lane: null });
   });
 });
 
@@ -201,6 +201,50 @@ describe('claimLane from a floor', () => {
     const fromZero = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER);
     expect(fromZero.claimed.map((c) => c.key.sequence)).toEqual([s2]);
     expect(fromZero.floor).toBe(s2);
+  });
+});
+
+describe('claimLane: what is left pending', () => {
+  it('says whether pending deliveries are left besides those it claimed: more than it had room for, leased, or not due', async () => {
+    const { endpoints, sequences } = await signalsFor(1, 3);
+    for (const sequence of sequences) await fanOutSignal(pool, clubId, sequence);
+    const endpointId = endpoints[0]!.id;
+    const first = await claimLane(pool, clubId, endpointId, 2, LEASE_MS, 0, HOLDER);
+    expect(first.claimed).toHaveLength(2);
+    expect(first.othersPending).toBe(true);
+    // The last one: the two claimed before are still pending (in flight).
+    const last = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER);
+    expect(last.claimed.map((c) => c.key.sequence)).toEqual([sequences[2]]);
+    expect(last.othersPending).toBe(true);
+    await pool.query(`UPDATE deliveries SET status = 'succeeded', leased_until = NULL WHERE endpoint_id = $1 AND signal_sequence <> $2`, [endpointId, sequences[2]]);
+    await pool.query(`UPDATE deliveries SET leased_until = NULL WHERE endpoint_id = $1`, [endpointId]);
+    const alone = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER);
+    expect(alone.claimed.map((c) => c.key.sequence)).toEqual([sequences[2]]);
+    expect(alone.othersPending).toBe(false);
+    // Pending but not due (a retry later): left.
+    await pool.query(`UPDATE deliveries SET next_attempt_at = now() + interval '1 minute', leased_until = NULL WHERE endpoint_id = $1 AND status = 'pending'`, [endpointId]);
+    const notDue = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER);
+    expect(notDue.claimed).toEqual([]);
+    expect(notDue.othersPending).toBe(true);
+    await pool.query(`UPDATE deliveries SET status = 'succeeded' WHERE endpoint_id = $1`, [endpointId]);
+    expect((await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER)).othersPending).toBe(false);
+  });
+});
+
+describe('claimLane: claims made at the same moment', () => {
+  it('are each answered with their own endpoint\'s deliveries, however they are batched into statements', async () => {
+    const { endpoints, sequences } = await signalsFor(3, 2);
+    for (const sequence of sequences) await fanOutSignal(pool, clubId, sequence);
+    const claims = await Promise.all([
+      ...[...endpoints].reverse().map((e, i) => claimLane(pool, clubId, e.id, i + 1, LEASE_MS, 0, HOLDER)),
+      claimLane(pool, clubId, 'we_unknown_at_once', 5, LEASE_MS, 0, HOLDER),
+    ]);
+    const reversed = [...endpoints].reverse();
+    claims.slice(0, 3).forEach((claim, i) => {
+      expect(claim.claimed.map((c) => c.key.endpointId)).toEqual(Array(Math.min(i + 1, 2)).fill(reversed[i]!.id));
+      expect(claim.claimed.map((c) => c.key.sequence)).toEqual(sequences.slice(0, i + 1));
+    });
+    expect(claims[3]).toMatchObject({ claimed: [], lane: null });
   });
 });
 
@@ -458,8 +502,8 @@ describe('canceling the deliveries of a deleted or disabled endpoint', () => {
     await updateEndpoint(pool, clubId, disabled, () => ({ status: 'disabled' }));
     await deleteEndpoint(pool, clubId, deleted);
     // The worker finds the pending delivery to the endpoint the 410 disabled: canceled, not claimed.
-    expect(await claimLane(pool, clubId, gone, 5, LEASE_MS, 0, HOLDER)).toEqual({ claimed: [], canceled: 1, floor: 0, lane: null });
-    expect(await claimLane(pool, clubId, disabled, 5, LEASE_MS, 0, HOLDER)).toEqual({ claimed: [], canceled: 0, floor: 0, lane: null });
+    expect(await claimLane(pool, clubId, gone, 5, LEASE_MS, 0, HOLDER)).toEqual({ claimed: [], canceled: 1, floor: 0, othersPending: true, lane: null });
+    expect(await claimLane(pool, clubId, disabled, 5, LEASE_MS, 0, HOLDER)).toEqual({ claimed: [], canceled: 0, floor: 0, othersPending: true, lane: null });
 
     const { rows } = await pool.query(
       `SELECT d.endpoint_id, d.signal_sequence::int AS sequence, d.status, d.attempts, d.leased_until, d.completed_at IS NOT NULL AS completed,

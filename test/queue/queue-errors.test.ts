@@ -1,7 +1,7 @@
 // The queue backends' errors in the service's log (logQueueErrors, as workers/main.ts and
 // src/server.ts wire them): while the server behind the queues cannot be reached, one warning
 // naming it, with the code /readyz answers for it, then quiet for a while. A Redis outage is
-// Redis's, never "the database". On BullMQ's PostgreSQL backend, lanes handed back and woken as
+// Redis's, never "the database". On BullMQ's PostgreSQL backend, shards handed back and woken as
 // the pipeline does, in a burst, deadlock nothing; a deadlock, which PostgreSQL rolls back and
 // the caller runs again, is a warning, not an error.
 import { randomBytes } from 'node:crypto';
@@ -10,7 +10,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { logBackgroundError } from '../../src/lifecycle.ts';
-import { logQueueErrors, openQueueBackend, wakeLanes, type LaneJob } from '../../src/queue/queues.ts';
+import { DELIVERY_SHARDS, logQueueErrors, openQueueBackend, wakeShards, type ShardJob } from '../../src/queue/queues.ts';
 import { createTestDatabase, TEST_REDIS_URL } from '../helper.ts';
 import { freePort, RedisProcess } from '../workers/processes.ts';
 
@@ -56,18 +56,18 @@ describe('the queue backend on Redis', () => {
   });
 });
 
-describe('a lane that put itself back in the queue while its lock was being renewed', () => {
+describe('a shard that put itself back in the queue while its lock was being renewed', () => {
   it("has BullMQ's lost lock logged as a warning (job_lock_lost), not as an error", async () => {
     const lines: LogLine[] = [];
     const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) });
     const backend = openQueueBackend({ redisUrl: TEST_REDIS_URL, databaseUrl: 'postgresql://unused/db', prefix: `t${randomBytes(5).toString('hex')}`, onError: logQueueErrors(log) });
-    const queue = backend.newQueue<LaneJob>('lanes');
+    const queue = backend.newQueue<ShardJob>('shards');
     let ran = 0;
-    // As a lane is parked (workers/5-delivery/lane-io.ts): moved to delayed (its lock released), then, a moment
+    // As a shard waits for its next due time (workers/5-delivery/lanes.ts): moved to delayed (its lock released), then, a moment
     // later, DelayedError; the extender's timer (every lockDuration / 2) falls in that moment.
-    const worker = backend.newWorker<LaneJob>(
-      'lanes',
-      async (job: Job<LaneJob>, token?: string) => {
+    const worker = backend.newWorker<ShardJob>(
+      'shards',
+      async (job: Job<ShardJob>, token?: string) => {
         ran++;
         await job.moveToDelayed(Date.now() + 60_000, token);
         await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -76,7 +76,7 @@ describe('a lane that put itself back in the queue while its lock was being rene
       { concurrency: 1, lockDuration: 1_000, stalledInterval: 5_000 },
     );
     try {
-      await wakeLanes(queue, [{ clubId: 'club_lock', endpointId: 'we_lock' }]);
+      await wakeShards(queue, [0]);
       const deadline = Date.now() + 45_000;
       while (!lines.some((line) => line.code === 'job_lock_lost')) {
         if (Date.now() > deadline) throw new Error(`no job_lock_lost line (ran ${ran}); logged: ${JSON.stringify(lines).slice(0, 500)}`);
@@ -89,22 +89,22 @@ describe('a lane that put itself back in the queue while its lock was being rene
       await backend.close();
     }
     expect(lines.filter((line) => (line.level as number) >= 50)).toEqual([]);
-    expect(lines.find((line) => line.code === 'job_lock_lost')).toMatchObject({ level: 40, queue: 'lanes' });
+    expect(lines.find((line) => line.code === 'job_lock_lost')).toMatchObject({ level: 40, queue: 'shards' });
   });
 });
 
 describe("BullMQ's PostgreSQL backend", () => {
-  it('deadlocks nothing while lanes are handed back and woken in a burst, as the pipeline does', async () => {
+  it('deadlocks nothing while shards are handed back and woken in a burst, as the pipeline does', async () => {
     const { url } = await createTestDatabase();
     const errors: Error[] = [];
     const backend = openQueueBackend({ redisUrl: undefined, databaseUrl: url, prefix: `t${randomBytes(5).toString('hex')}`, onError: (error) => errors.push(error) });
-    const queue = backend.newQueue<LaneJob>('lanes');
-    const lanes: LaneJob[] = Array.from({ length: 30 }, (_, i) => ({ clubId: 'club_burst', endpointId: `we_${i}` }));
-    // A lane as workers/5-delivery/ runs one: some work, then back to the queue (delayed) until its
-    // next due time, a few ms away, so that many lanes come due together.
-    const worker = backend.newWorker<LaneJob>(
-      'lanes',
-      async (job: Job<LaneJob>, token?: string) => {
+    const queue = backend.newQueue<ShardJob>('shards');
+    const shards = Array.from({ length: DELIVERY_SHARDS }, (_, i) => i);
+    // A shard as workers/5-delivery/lanes.ts serves one: some work, then back to the queue (delayed)
+    // until its next due time, a few ms away, so that many shards come due together.
+    const worker = backend.newWorker<ShardJob>(
+      'shards',
+      async (job: Job<ShardJob>, token?: string) => {
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 5));
         await job.moveToDelayed(Date.now() + Math.floor(Math.random() * 30), token);
         throw new DelayedError();
@@ -113,15 +113,15 @@ describe("BullMQ's PostgreSQL backend", () => {
     );
     worker.on('failed', (_job, error) => errors.push(error));
     try {
-      await wakeLanes(queue, lanes);
-      // Wakes as the relay's fan-outs send them: ten lanes at a time, in no particular order,
+      await wakeShards(queue, shards);
+      // Wakes as the relay's fan-outs send them: ten shards at a time, in no particular order,
       // from several passes at once.
       const until = Date.now() + 6_000;
       await Promise.all(
         Array.from({ length: 4 }, async () => {
           while (Date.now() < until) {
-            const some = [...lanes].sort(() => Math.random() - 0.5).slice(0, 10);
-            await wakeLanes(queue, some).catch((error: Error) => errors.push(error));
+            const some = [...shards].sort(() => Math.random() - 0.5).slice(0, 10);
+            await wakeShards(queue, some).catch((error: Error) => errors.push(error));
             await new Promise((resolve) => setTimeout(resolve, 5));
           }
         }),

@@ -3,6 +3,7 @@
 // the end of a rotation, and recovery. Everything a user does goes through the real API; the
 // worker is the real one (startPipeline) posting to a real receiver on loopback.
 import pg from 'pg';
+import pino, { type Logger } from 'pino';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Pool } from '../../src/db/pool.ts';
@@ -32,9 +33,9 @@ async function endpointState(api: ClubApi, id: string): Promise<{ status: string
 }
 
 /** A pipeline on a database of its own (a pipeline serves every club of its database), a receiver, a club and its API. */
-async function setUp(delivery: Parameters<typeof runPipeline>[2]['delivery'] = {}) {
+async function setUp(delivery: Parameters<typeof runPipeline>[2]['delivery'] = {}, log?: Logger) {
   const { pool, url } = await createTestDatabase();
-  const running = await runPipeline(pool, url, { backend: 'redis', delivery });
+  const running = await runPipeline(pool, url, { backend: 'redis', delivery, log });
   const receiver = await new TestReceiver().start();
   cleanUp(() => receiver.stop());
   const club = await insertClub(pool);
@@ -249,9 +250,11 @@ describe('recovery through the API', () => {
 });
 
 describe('an attempt that cannot be recorded', () => {
-  it('fails its lane job, visibly, and the delivery is sent again once its lease lapses, then recorded', async () => {
+  it('fails its lane, visibly (an error in the log), and the delivery is sent again once its lease lapses, then recorded', async () => {
     // A short timeout: the lease of a claimed delivery is DELIVERY_TIMEOUT + 10 s.
-    const { pool, running, receiver, club, api } = await setUp({ timeoutMs: 1000 });
+    const lines: Record<string, unknown>[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const { pool, receiver, club, api } = await setUp({ timeoutMs: 1000 }, log);
     const endpoint = await api.createEndpoint(receiver.url);
     // A real failure of the record's statement, for this endpoint only, until it is lifted.
     await pool.query(`CREATE FUNCTION test_refuse_attempt() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -260,7 +263,8 @@ describe('an attempt that cannot be recorded', () => {
       FOR EACH ROW WHEN (NEW.endpoint_id = '${endpoint.id}') EXECUTE FUNCTION test_refuse_attempt()`);
     await insertCustomer(pool, club.id);
     await receiver.waitFor(() => receiver.at(endpoint.path).length >= 1, 45_000, 'the first delivery');
-    await eventually('the lane job failed', async () => ((await running.pipeline.queues.delivery.getJobCounts('failed')).failed ?? 0) >= 1);
+    await eventually('the lane failed', async () => lines.some((line) => line.msg === 'delivery lane failed; it runs again in a second' && line.endpoint_id === endpoint.id));
+    expect(lines.find((line) => line.endpoint_id === endpoint.id && line.level === 50)).toMatchObject({ err: { message: expect.stringMatching(/attempt records are refused/) as string } });
     expect(await deliveryStatuses(pool, endpoint.id)).toEqual(['pending']);
     await pool.query('DROP TRIGGER test_refuse_attempt ON delivery_attempts');
     await eventually('the delivery recorded after its lease', async () => (await deliveryStatuses(pool, endpoint.id))[0] === 'succeeded', 30_000);

@@ -49,6 +49,9 @@ class FakeIO implements LaneIO<number> {
   /** What the endpoint asks, as the next claims find it. */
   terms: LaneTerms = { maxInFlight: null, rateLimit: null, effectiveRate: null, blocked: null };
   left = 0;
+  /** Whether claims say if pending deliveries are left besides those claimed (cd_claim_lane); without, the lane assumes some are. */
+  tellsPending = false;
+  nextDueAsked = 0;
 
   claim(room: number, fromSequence: number, ownRate?: number | null) {
     this.claims.push({ room, fromSequence });
@@ -58,10 +61,11 @@ class FakeIO implements LaneIO<number> {
       const claimed = this.terms.blocked ? [] : this.due.filter((s) => s >= fromSequence).slice(0, room);
       this.due = this.due.filter((s) => !claimed.includes(s));
       if (this.terms.blocked) return { claimed: [], floor: fromSequence, terms: this.terms };
-      return { claimed, floor: Math.min(...this.due, ...claimed, 1_000_000), terms: this.terms };
+      const othersPending = this.tellsPending ? this.due.length > 0 || this.later !== null || this.inFlight.size > 0 : undefined;
+      return { claimed, floor: Math.min(...this.due, ...claimed, 1_000_000), othersPending, terms: this.terms };
     };
     if (!this.holdClaims) return Promise.resolve().then(answer);
-    return new Promise<{ claimed: number[]; floor: number; terms: LaneTerms }>((resolve) => this.heldClaims.push(() => resolve(answer())));
+    return new Promise<{ claimed: number[]; floor: number; othersPending?: boolean; terms: LaneTerms }>((resolve) => this.heldClaims.push(() => resolve(answer())));
   }
 
   release(deliveries: number[]) {
@@ -72,6 +76,7 @@ class FakeIO implements LaneIO<number> {
   }
 
   nextDue() {
+    this.nextDueAsked++;
     return Promise.resolve(this.due.length > 0 ? 0 : this.later);
   }
 
@@ -244,6 +249,30 @@ describe('a lane', () => {
     // 6..15 waited longer than postableForMs: given back, not posted; then claimed again.
     expect(io.released).toEqual(range(6, 15));
     expect(io.posted.slice(5)).toEqual([6]);
+  });
+
+  it('does not ask when the next delivery is due after a claim that left nothing pending and attempts that all succeeded; asks after a failure', async () => {
+    const io = new FakeIO();
+    io.tellsPending = true;
+    io.due = [1];
+    const lane = startLane(io, { mayLinger: false });
+    await settle();
+    io.answer(1);
+    await settle();
+    expect(io.nextDueAsked).toBe(0);
+    expect(lane.settled()).toEqual({ ended: '1 attempts' });
+
+    const failing = new FakeIO();
+    failing.tellsPending = true;
+    failing.due = [2];
+    const retried = startLane(failing, { mayLinger: false });
+    await settle();
+    failing.later = 5_000; // the failed attempt's record made it due again then
+    failing.answer(2, { kind: 'none' });
+    await settle();
+    expect(failing.nextDueAsked).toBe(1);
+    expect(failing.parked).toEqual([{ inMs: 5_000, recheck: true }]);
+    expect(retried.settled()).toMatchObject({ error: expect.any(Parked) });
   });
 
   it('with nothing due, lingers for a wake, then parks until the next due time less what it lingered', async () => {

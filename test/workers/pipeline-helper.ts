@@ -4,7 +4,7 @@
 // does to an endpoint (delete, disable, re-enable, rotate its secret, recover).
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { buildApp } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
 import type { Pool } from '../../src/db/pool.ts';
@@ -24,6 +24,7 @@ export const FAST_DELIVERY: Config['delivery'] = {
   concurrency: 20,
   perEndpointConcurrency: 3,
   laneLingerMs: 250,
+  shardLingerMs: 5000,
 };
 
 const SIGNAL_SCOPES = ['customers:read', 'bookings:read', 'events:read'];
@@ -45,7 +46,14 @@ export interface RunningPipeline {
 export async function runPipeline(
   pool: Pool,
   databaseUrl: string,
-  options: { backend: 'redis' | 'postgres'; delivery?: Partial<Config['delivery']>; environment?: Config['environment']; within?: Finishing },
+  options: {
+    backend: 'redis' | 'postgres';
+    delivery?: Partial<Config['delivery']>;
+    environment?: Config['environment'];
+    within?: Finishing;
+    /** The pipeline's log (default: silent, or TEST_LOG_LEVEL). */
+    log?: Logger;
+  },
 ): Promise<RunningPipeline> {
   const config = testConfig({
     environment: options.environment ?? 'development', // receivers are on loopback
@@ -60,7 +68,7 @@ export async function runPipeline(
     pool,
     databaseUrl,
     secretBox,
-    log: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+    log: options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
     metrics,
   });
   let closing: Promise<void> | undefined;

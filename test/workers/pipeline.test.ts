@@ -7,6 +7,7 @@ import { Webhook as SvixWebhook } from 'svix';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { verifyWebhook, WebhookVerificationError } from '@clubdata/sdk';
 import { createTestDatabase, insertClub } from '../helper.ts';
+import { shardOf } from '../../src/queue/queues.ts';
 import {
   eventually,
   insertCustomer,
@@ -45,16 +46,21 @@ async function attemptsOf(pool: Pool, endpointId: string) {
   return rows;
 }
 
-/** How many lane jobs the pipeline has run (clubdata_lane_runs_total). */
+/** How many lanes the pipeline has run (clubdata_lane_runs_total). */
 async function laneRuns(running: RunningPipeline): Promise<number> {
   return (await running.metrics.laneRuns.get()).values[0]?.value ?? 0;
 }
 
-/**
- * Writes `count` signals for the endpoint one after another, each once the one before has been
- * received and `gapMs` have passed (long enough for a lane that does not linger to end); returns
- * how many lane jobs ran meanwhile.
- */
+/** How many shard jobs the pipeline has started to serve (clubdata_shard_runs_total). */
+async function shardRuns(running: RunningPipeline): Promise<number> {
+  return (await running.metrics.shardRuns.get()).values[0]?.value ?? 0;
+}
+
+/** Lanes running in the pipeline's process now (clubdata_lanes). */
+async function lanesRunning(running: RunningPipeline): Promise<number> {
+  return (await running.metrics.lanes.get()).values.find((value) => value.labels.state === 'running')?.value ?? 0;
+}
+
 /**
  * Signals one at a time, each committed once the one before was delivered (and, with
  * `laneEnded`, once no lane runs): how many lane runs carried them.
@@ -73,7 +79,7 @@ async function trickle(
   for (let i = 1; i <= count; i++) {
     await insertCustomer(pool, clubId);
     await eventually(`delivery ${i}`, async () => receiver.at(endpoint.path).length >= before + i);
-    if (laneEnded) await eventually(`the lane of delivery ${i} ended`, async () => (await running.pipeline.queues.delivery.getActiveCount()) === 0);
+    if (laneEnded) await eventually(`the lane of delivery ${i} ended`, async () => (await lanesRunning(running)) === 0);
   }
   return (await laneRuns(running)) - runsBefore;
 }
@@ -329,14 +335,14 @@ describe('outbound address guard outside development', () => {
 // Lanes linger for a minute here, not 250 ms: longer than any test, so that whether a lane is
 // still there for the next signal depends on the rule, not on how fast the machine is.
 describe.each(['redis', 'postgres'] as const)('lingering lanes, %s backend', (backend) => {
-  it('keeps one lane job while signals trickle in: the relay of its own process wakes it, not the queue', async () => {
+  it('keeps one lane running while signals trickle in: the relay of its own process wakes it', async () => {
     const db = await createTestDatabase();
     const running = await runPipeline(db.pool, db.url, { backend, delivery: { laneLingerMs: 60_000 } });
     const receiver = await new TestReceiver().start();
     try {
       const club = await insertClub(db.pool);
       const endpoint = await insertEndpoint(db.pool, running.secretBox, club.id, receiver.url);
-      // A lane that ended after each delivery would be a new job for each of the ten. A lingering
+      // A lane that ended after each delivery would be a new run for each of the ten. A lingering
       // lane that the relay did not wake directly would deliver nothing for a minute.
       expect(await trickle(db.pool, running, receiver, club.id, endpoint, 10)).toBe(1);
     } finally {
@@ -354,6 +360,35 @@ describe.each(['redis', 'postgres'] as const)('lingering lanes, %s backend', (ba
       const endpoint = await insertEndpoint(db.pool, running.secretBox, club.id, receiver.url);
       // A lane that lingered would hold the one slot for a minute: its end is waited for.
       expect(await trickle(db.pool, running, receiver, club.id, endpoint, 6, { laneEnded: true })).toBe(6);
+    } finally {
+      await receiver.stop();
+      await running.close();
+    }
+  });
+
+  it('serves the trickle of many endpoints without the queue: each shard job starts once, and its lanes run in the process', async () => {
+    const db = await createTestDatabase();
+    const running = await runPipeline(db.pool, db.url, { backend, delivery: { shardLingerMs: 60_000 } });
+    const receiver = await new TestReceiver().start();
+    try {
+      const clubs = await Promise.all(Array.from({ length: 8 }, () => insertClub(db.pool)));
+      const endpoints = [];
+      for (const club of clubs) {
+        for (let i = 0; i < 3; i++) endpoints.push({ clubId: club.id, endpoint: await insertEndpoint(db.pool, running.secretBox, club.id, receiver.url) });
+      }
+      const shards = new Set(endpoints.map(({ endpoint }) => shardOf(endpoint.id)));
+      // Three rounds of a signal per club, one at a time, each once the one before was delivered:
+      // each delivery is a lane run of its own (lanes linger 250 ms), and a shard that went
+      // through the queue for each would start again and again.
+      for (let round = 1; round <= 3; round++) {
+        for (const club of clubs) {
+          await insertCustomer(db.pool, club.id);
+          const mine = endpoints.filter((e) => e.clubId === club.id);
+          await eventually(`round ${round} at ${club.id}`, async () => mine.every(({ endpoint }) => receiver.at(endpoint.path).length >= round));
+        }
+      }
+      expect(await shardRuns(running)).toBe(shards.size);
+      expect(await running.pipeline.queues.delivery.getActiveCount()).toBe(shards.size);
     } finally {
       await receiver.stop();
       await running.close();

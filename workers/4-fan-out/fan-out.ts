@@ -8,12 +8,12 @@ import type { Logger } from 'pino';
 import { fanOutSignal } from '../../src/db/deliveries.ts';
 import type { Pool } from '../../src/db/pool.ts';
 import type { PendingSignal } from '../../src/db/relay.ts';
-import type { LaneJob } from '../../src/queue/queues.ts';
+import type { LaneRef } from '../../src/queue/queues.ts';
 
 export interface FanOutOptions {
   pool: Pool;
   /** Makes sure each lane runs (wakeLanes). */
-  wake: (lanes: LaneJob[]) => Promise<void>;
+  wake: (lanes: LaneRef[]) => Promise<void>;
   log: Logger;
 }
 
@@ -21,7 +21,7 @@ export interface FanOutOptions {
 export function createFanOut({ pool, wake, log }: FanOutOptions) {
   return async function fanOut(clubId: string, signals: PendingSignal[]): Promise<number> {
     const pending = await Promise.all(signals.map((signal) => fanOutSignal(pool, clubId, signal.sequence)));
-    const lanes = new Map<string, LaneJob>();
+    const lanes = new Map<string, LaneRef>();
     let deliveries = 0;
     for (const list of pending) {
       deliveries += list.length;

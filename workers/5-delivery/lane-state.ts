@@ -62,6 +62,10 @@ interface ClaimState {
   answeredAtStart: number;
   wakesAtStart: number;
   fromStartWakesAtStart: number;
+  /** The last claim said the endpoint had pending deliveries besides those it claimed (in flight, not due, blocked). */
+  othersPending: boolean;
+  /** Every attempt answered since the last claim began succeeded, and nothing was given back. */
+  settled: boolean;
 }
 
 /** What the endpoint asks of its lane, as the lane's last claim found it (cd_claim_lane). */
@@ -155,6 +159,8 @@ export type LaneStep<D> =
   | { kind: 'take-wake' }
   /** Ask when the endpoint's next delivery is due. */
   | { kind: 'ask-next-due' }
+  /** Nothing is pending, as the lane knows without asking: its last claim left none, and every attempt since succeeded. */
+  | { kind: 'nothing-pending' }
   /** One was due right after a claim came back short: claim again at once, from the start. */
   | { kind: 'look-again' }
   /** Nothing to do until an I/O ends, a wake comes, or `until` (a linger's end). */
@@ -184,6 +190,8 @@ export class LaneState<D> {
     answeredAtStart: 0,
     wakesAtStart: 0,
     fromStartWakesAtStart: 0,
+    othersPending: true,
+    settled: false,
   };
   readonly wake: WakeState = { woken: false, count: 0, fromStart: 0 };
   readonly endpoint: EndpointTerms = { maxInFlight: null, blockedUntil: null };
@@ -216,6 +224,7 @@ export class LaneState<D> {
     this.claim.answeredAtStart = this.answered;
     this.claim.wakesAtStart = this.wake.count;
     this.claim.fromStartWakesAtStart = this.wake.fromStart;
+    this.claim.settled = true;
     this.idle = { phase: 'busy' };
   }
 
@@ -230,6 +239,7 @@ export class LaneState<D> {
     this.ahead.splice(0, posted + givenBack);
     this.inFlight += posted;
     if (givenBack > 0) {
+      this.claim.settled = false;
       this.attempts -= givenBack;
       this.writing++;
     }
@@ -267,8 +277,10 @@ export class LaneState<D> {
       effectiveRate?: number | null;
       blocked: { forMs: number } | null;
     } | null = null,
+    othersPending = true,
   ): void {
     this.claim.pending = false;
+    this.claim.othersPending = othersPending;
     if (terms) {
       this.endpoint.maxInFlight = terms.maxInFlight;
       this.endpoint.blockedUntil = terms.blocked ? now + terms.blocked.forMs : null;
@@ -303,6 +315,8 @@ export class LaneState<D> {
     this.inFlight--;
     this.answered++;
     this.writing++;
+    // A delivery not done with (a retry, a throttle) is still pending.
+    if (signal.kind !== 'success') this.claim.settled = false;
     const { pace } = this;
     switch (signal.kind) {
       case 'success':
@@ -434,7 +448,7 @@ export function nextStep<D>(state: LaneState<D>, limits: LaneLimits, now: number
   const { idle } = state;
   if (idle.phase === 'asking') return { kind: 'wait', until: null };
   if (state.wake.woken) return { kind: 'take-wake' };
-  if (idle.phase === 'busy') return { kind: 'ask-next-due' };
+  if (idle.phase === 'busy') return !claim.othersPending && claim.settled ? { kind: 'nothing-pending' } : { kind: 'ask-next-due' };
 
   // A delivery found due right after a claim came back short is claimed again once at once, not
   // after the 100 ms wait below: it was most often committed between the two statements.

@@ -1,9 +1,10 @@
 // One run of an endpoint's lane: keeps up to `window` of the endpoint's due deliveries in flight,
 // claiming more as attempts end, until nothing is due; then it lingers a moment for a wake, and
-// waits in the queue until the endpoint's next due time or ends when nothing is pending. What to
-// do next is decided by nextStep (lane-state.ts) from the lane's state alone; this loop applies
-// each step through LaneIO (lane-io.ts) and reports every outcome back to the state. So a slow or
-// hanging request holds only its own slot, and a wake is acted on at once, whatever is in flight.
+// parks until the endpoint's next due time (its process runs it again then) or ends when nothing
+// is pending. What to do next is decided by nextStep (lane-state.ts) from the lane's state alone;
+// this loop applies each step through LaneIO (lane-io.ts) and reports every outcome back to the
+// state. So a slow or hanging request holds only its own slot, and a wake is acted on at once,
+// whatever is in flight.
 import { nextStep, type LaneLimits, type LaneState } from './lane-state.ts';
 import type { LaneIO } from './lane-io.ts';
 
@@ -14,12 +15,12 @@ const ownRate = <D>(state: LaneState<D>) => (state.pace.known ? state.pace.effec
 export interface LaneHost {
   /** Whether a lane with nothing due may linger for a wake now (enough of the process's lane slots are free). */
   mayLinger(): boolean;
-  /** Leaves the process's registry: a wake after this goes through the queue. */
+  /** The lane is leaving: a wake after this runs it again once it has left. */
   leave(): void;
 }
 
 /**
- * Runs the lane until it parks (throws what `io.park` throws), ends (returns a summary) or fails.
+ * Runs the lane until it parks or ends (returns a summary) or fails.
  * `state` is shared with whoever wakes or stops the lane: they call its transition and then
  * `changed`, which this sets.
  */
@@ -83,7 +84,7 @@ export async function runLane<D>(
           state.claimStarted(step.fromSequence, now);
           const { room } = step;
           io.claim(room, step.fromSequence, ownRate(state)).then(
-            ({ claimed, floor, terms }) => state.claimReturned(claimed, floor, room, Date.now(), terms),
+            ({ claimed, floor, othersPending, terms }) => state.claimReturned(claimed, floor, room, Date.now(), terms, othersPending),
             (error: unknown) => state.failed(error, { claim: true }),
           ).finally(changed);
           continue;
@@ -93,6 +94,9 @@ export async function runLane<D>(
           continue;
         case 'look-again':
           state.lookingAgain();
+          continue;
+        case 'nothing-pending':
+          state.nextDueKnown(null, host.mayLinger(), limits.lingerMs, now);
           continue;
         case 'ask-next-due':
           state.askedNextDue();

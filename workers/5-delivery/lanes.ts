@@ -1,16 +1,24 @@
-// The lanes of one worker process: one lane job per endpoint with work (its queue job is made and
-// woken through the queue: src/queue/queues.ts), run here by `runLane`, and a registry of those
-// running in this process, so that this process's relay wakes them directly (wakeHere) rather
-// than through the queue. A lane with nothing due lingers a moment for such a wake before it
-// leaves, so that under a steady flow it is not ended and started again through the queue at
-// every relay pass.
-import type { Job, Queue } from 'bullmq';
+// The lanes of one worker process. The endpoints are spread over DELIVERY_SHARDS shards
+// (shardOf); a shard is one queue job, run by one worker process at a time, and while a process
+// runs a shard's job it serves that shard's endpoints: each endpoint with work gets a lane
+// (runLane) in memory, started and woken here, without the queue, by this process's relay, its
+// due poll (workers/main.ts) and the lane's own timer for its next due time. So with thousands of
+// endpoints each getting a trickle, a delivery costs no queue operation: the queue moves shards
+// between processes (a worker that dies loses its shards to another once their locks lapse), not
+// lanes. DELIVERY_CONCURRENCY lanes run at once in a process; others wait for a slot in the
+// order they were woken. A lane with nothing due lingers a moment for a wake while slots are free,
+// so that under a steady flow it is not ended and started again at every relay pass; a shard
+// with no lane running lingers longer, then waits in the queue until its earliest retry, or ends.
+import { DelayedError, type Job, type Queue } from 'bullmq';
 import type { Logger } from 'pino';
+import { randomUUID } from 'node:crypto';
 import type { Config } from '../../src/config.ts';
+import { leaveShard, shardLanes } from '../../src/db/deliveries.ts';
+import { logBackgroundError } from '../../src/lifecycle.ts';
 import type { Pool } from '../../src/db/pool.ts';
 import type { SecretBox } from '../../src/domain/secrets.ts';
 import type { DeliveryMetrics } from '../../src/metrics.ts';
-import type { GivenUpJob, LaneJob } from '../../src/queue/queues.ts';
+import { DELIVERY_SHARDS, shardOf, wakeShards, type GivenUpJob, type LaneRef, type ShardJob } from '../../src/queue/queues.ts';
 import { createAttemptContext, type Attempt } from './attempt.ts';
 import { runLane } from './lane.ts';
 import { createLaneIO } from './lane-io.ts';
@@ -22,8 +30,8 @@ export interface LanesOptions {
   secretBox: SecretBox;
   log: Logger;
   metrics: DeliveryMetrics;
-  /** The lanes' own queue, where a lane wakes itself. */
-  queue: Queue<LaneJob>;
+  /** The shards' queue, where a shard waits for its next due time. */
+  queue: Queue<ShardJob>;
   /** Where a given-up delivery is shown to operators. */
   givenUpQueue: Queue<GivenUpJob>;
 }
@@ -63,85 +71,221 @@ function leaseFor(config: Config): number {
   return config.delivery.timeoutMs + 10_000;
 }
 
-/** A lane running in this process, as its wakers see it. */
+/** How long a lane that failed (an error of ours or the database's) waits before it runs again. */
+const LANE_RETRY_MS = 1000;
+
+/** A lane of this process: running, or leaving (its run ending). */
 interface RunningLane {
+  ref: LaneRef;
+  shard: number;
   state: LaneState<Attempt>;
+  bell: { ring?: () => void };
+  /** The run is ending: a wake now runs the lane again once it has left. */
+  leaving: boolean;
+  again: boolean;
+  /** When the run parked: run again in this many ms. */
+  parkedFor: number | null;
+}
+
+/** A shard this process serves: its lanes running or waiting for a slot, and those parked until a due time. */
+interface ServedShard {
+  members: number;
+  later: Map<string, { ref: LaneRef; at: number; timer: NodeJS.Timeout }>;
   bell: { ring?: () => void };
 }
 
-/** The lane processor, and `stop`, which makes running lanes hand their work back after the attempts in flight. */
+/** The registry of lanes and shards, and `stop`, which makes running lanes hand their work back after the attempts in flight. */
 export function createLanes(options: LanesOptions) {
-  const { config, metrics } = options;
+  const { config, metrics, pool } = options;
   const limits = laneLimits(config);
-  const context = { ...createAttemptContext(options), leaseMs: leaseFor(config), queue: options.queue };
-  // A lingering lane holds one of the process's DELIVERY_CONCURRENCY lane slots, so lanes linger
-  // only while at most half the slots are taken: with many endpoints each getting a trickle,
+  const context = { ...createAttemptContext(options), leaseMs: leaseFor(config) };
+  const slots = config.delivery.concurrency;
+  // A shard's end and its next start are queue operations and a poll of its pending deliveries,
+  // so a shard with no lane running is not let go at once, at every quiet moment between
+  // trickled signals.
+  const shardLingerMs = config.delivery.shardLingerMs;
+  // A lingering lane holds one of the process's lane slots, so lanes linger only while at most
+  // half the slots are taken and none is waited for: with many endpoints each getting a trickle,
   // lingering lanes would otherwise keep others waiting for a slot.
-  const lingerWhileRunning = Math.floor(config.delivery.concurrency / 2);
+  const lingerWhileRunning = Math.floor(slots / 2);
   let stopping = false;
+  // This process's name in its endpoints' holds (cd_claim_lane): one lane per endpoint runs here
+  // at a time, so its runs share the hold, given up when the process lets the shard go.
+  const holder = randomUUID();
+  const shards = new Map<number, ServedShard>();
   const running = new Map<string, RunningLane>();
-  // Every lane run under way in this process, whether or not the queue still knows its job.
+  // Lanes woken while every slot was taken, in the order they were woken.
+  const waiting = new Map<string, LaneRef>();
+  // Every lane and shard run under way in this process, whether or not the queue still knows its job.
   const runs = new Set<Promise<unknown>>();
-  const laneKey = (lane: LaneJob) => `${lane.clubId} ${lane.endpointId}`;
+  const keyOf = (lane: LaneRef) => `${lane.clubId} ${lane.endpointId}`;
+  const track = <T>(run: Promise<T>): Promise<T> => {
+    const tracked = run.catch(() => {}).finally(() => runs.delete(tracked));
+    runs.add(tracked);
+    return run;
+  };
 
-  function run(job: Job<LaneJob>, token?: string): Promise<string> {
-    const { clubId, endpointId } = job.data;
-    const log = () => options.log.child({ club_id: clubId, endpoint_id: endpointId });
+  /** Runs the lane now, or once a slot is free; a running lane is woken instead. Its shard is served here. */
+  function want(ref: LaneRef, fromStart: boolean): void {
+    const key = keyOf(ref);
+    const lane = running.get(key);
+    if (lane) {
+      if (lane.leaving) lane.again = true;
+      else {
+        lane.state.woken(fromStart);
+        lane.bell.ring?.();
+      }
+      return;
+    }
+    if (waiting.has(key)) return;
+    const shard = shards.get(shardOf(ref.endpointId))!;
+    const parked = shard.later.get(key);
+    if (parked) {
+      clearTimeout(parked.timer);
+      shard.later.delete(key);
+    }
+    shard.members++;
+    waiting.set(key, ref);
+    startWaiting();
+  }
+
+  function startWaiting(): void {
+    for (const [key, ref] of waiting) {
+      if (stopping || running.size >= slots) break;
+      waiting.delete(key);
+      start(key, ref);
+    }
+    metrics.lanes.set({ state: 'running' }, running.size);
+    metrics.lanes.set({ state: 'waiting' }, waiting.size);
+  }
+
+  /** Parks the lane until `inMs` from now, unless woken sooner. */
+  function later(shard: ServedShard, ref: LaneRef, inMs: number): void {
+    const key = keyOf(ref);
+    const timer = setTimeout(() => {
+      shard.later.delete(key);
+      want(ref, true);
+    }, inMs);
+    shard.later.set(key, { ref, at: Date.now() + inMs, timer });
+  }
+
+  function start(key: string, ref: LaneRef): void {
+    const shardNumber = shardOf(ref.endpointId);
+    const log = () => options.log.child({ club_id: ref.clubId, endpoint_id: ref.endpointId });
     metrics.laneRuns.inc();
-    const state = new LaneState<Attempt>();
-    if (stopping) state.stop();
-    const lane: RunningLane = { state, bell: {} };
-    const key = laneKey(job.data);
+    const lane: RunningLane = { ref, shard: shardNumber, state: new LaneState<Attempt>(), bell: {}, leaving: false, again: false, parkedFor: null };
+    if (stopping) lane.state.stop();
     running.set(key, lane);
-    return runLane(state, createLaneIO(context, job, token, log), limits, {
-      mayLinger: () => running.size <= lingerWhileRunning,
-      // Synchronously after the lane's last look at its wakes: a wake that comes later goes
-      // through the queue.
-      leave: () => {
-        if (running.get(key) === lane) running.delete(key);
-      },
-    }, lane.bell);
+    const io = createLaneIO(context, ref, holder, (inMs) => (lane.parkedFor = inMs), log);
+    const host = { mayLinger: () => waiting.size === 0 && running.size <= lingerWhileRunning, leave: () => void (lane.leaving = true) };
+    void track(runLane(lane.state, io, limits, host, lane.bell))
+      .catch((error: unknown) => {
+        logBackgroundError(options.log, error, 'delivery lane failed; it runs again in a second', { club_id: ref.clubId, endpoint_id: ref.endpointId });
+        lane.parkedFor = LANE_RETRY_MS;
+      })
+      .finally(() => {
+        running.delete(key);
+        const shard = shards.get(shardNumber)!;
+        if (!stopping) {
+          if (lane.again) want(ref, true);
+          else if (lane.parkedFor !== null) later(shard, ref, lane.parkedFor);
+        }
+        if (--shard.members === 0) shard.bell.ring?.();
+        startWaiting();
+      });
+  }
+
+  /**
+   * Serves a shard while its job runs here: first the lanes its pending deliveries call for, then
+   * whatever wakes them, until no lane of the shard has run for shardLingerMs and none is due
+   * within it. Then the shard waits in the queue until its earliest due time, or ends.
+   */
+  async function serveShard(job: Job<ShardJob>, token: string | undefined): Promise<string> {
+    const number = job.data.shard;
+    if (shards.has(number)) return 'served here already';
+    const shard: ServedShard = { members: 0, later: new Map(), bell: {} };
+    shards.set(number, shard);
+    metrics.shardRuns.inc();
+    let found = 0;
+    try {
+      for (const lane of await shardLanes(pool, DELIVERY_SHARDS, number)) {
+        if (stopping) break;
+        found++;
+        if (lane.dueInMs === 0) want(lane, true);
+        else later(shard, lane, lane.dueInMs);
+      }
+      let quietSince = Date.now();
+      for (;;) {
+        const now = Date.now();
+        const soonest = Math.min(...[...shard.later.values()].map((l) => l.at));
+        if (shard.members > 0 || (!stopping && soonest <= now + shardLingerMs)) quietSince = now;
+        else if (stopping || now - quietSince >= shardLingerMs) break;
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, shard.members > 0 ? 60_000 : Math.max(quietSince + shardLingerMs - now, 1));
+          shard.bell.ring = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        shard.bell.ring = undefined;
+      }
+    } finally {
+      // Synchronously with the last look at its lanes: a wake from now on goes through the queue.
+      shards.delete(number);
+      for (const parked of shard.later.values()) clearTimeout(parked.timer);
+    }
+    // No lane of the shard runs here any more: the process that serves it next claims at once.
+    await leaveShard(pool, holder, DELIVERY_SHARDS, number);
+    const soonest = Math.min(...[...shard.later.values()].map((l) => l.at));
+    // Stopping: back to the queue at once, for another worker. With a lane parked until a due
+    // time: until then. A wake that arrived while the shard ran is kept by BullMQ only until the
+    // job finishes, which this is not: so look once more after the move.
+    if (stopping || soonest !== Infinity) {
+      await job.moveToDelayed(stopping ? Date.now() : soonest, token);
+      if (!stopping && (await shardLanes(pool, DELIVERY_SHARDS, number)).some((lane) => lane.dueInMs === 0)) await wakeShards(options.queue, [number]);
+      throw new DelayedError();
+    }
+    return `served; ${found} lanes had work at the start`;
   }
 
   return {
-    runLane(job: Job<LaneJob>, token?: string): Promise<string> {
-      const lane = run(job, token);
-      const tracked = lane.catch(() => {}).finally(() => runs.delete(tracked));
-      runs.add(tracked);
-      return lane;
+    runShard(job: Job<ShardJob>, token?: string): Promise<string> {
+      return track(serveShard(job, token));
     },
     /**
-     * Resolves once every lane run of this process has returned. After a queue restart BullMQ
-     * may never settle a job it lost (its "Missing key" on finishing it), so shutdown waits for
-     * the lanes themselves rather than for BullMQ's count of active jobs.
+     * Resolves once every lane and shard run of this process has returned. After a queue restart
+     * BullMQ may never settle a job it lost (its "Missing key" on finishing it), so shutdown waits
+     * for the runs themselves rather than for BullMQ's count of active jobs.
      */
     async idle(): Promise<void> {
       while (runs.size > 0) await Promise.all([...runs]);
     },
     /**
-     * Wakes the lanes among `lanes` that run in this process (their endpoints got deliveries) and
-     * returns the others, to be woken through the queue.
+     * Runs or wakes the lanes among `lanes` whose shards this process serves (their endpoints got
+     * deliveries) and returns the others, whose shards are to be woken through the queue.
      */
-    wakeHere(lanes: LaneJob[], { fromStart }: { fromStart: boolean }): LaneJob[] {
-      const elsewhere: LaneJob[] = [];
-      for (const job of lanes) {
-        const lane = running.get(laneKey(job));
-        if (!lane) {
-          elsewhere.push(job);
-          continue;
-        }
-        lane.state.woken(fromStart);
-        lane.bell.ring?.();
+    wakeHere(lanes: LaneRef[], { fromStart }: { fromStart: boolean }): LaneRef[] {
+      const elsewhere: LaneRef[] = [];
+      for (const lane of lanes) {
+        if (shards.has(shardOf(lane.endpointId)) && !stopping) want(lane, fromStart);
+        else elsewhere.push(lane);
       }
       return elsewhere;
     },
-    /** Running lanes finish the attempts in flight and go back to the queue for another worker. */
+    /** Running lanes finish the attempts in flight; the shards go back to the queue for another worker. */
     stop() {
       stopping = true;
+      for (const ref of waiting.values()) {
+        const shard = shards.get(shardOf(ref.endpointId))!;
+        if (--shard.members === 0) shard.bell.ring?.();
+      }
+      waiting.clear();
+      metrics.lanes.set({ state: 'waiting' }, 0);
       for (const lane of running.values()) {
         lane.state.stop();
         lane.bell.ring?.();
       }
+      for (const shard of shards.values()) shard.bell.ring?.();
     },
   };
 }
