@@ -811,7 +811,7 @@ async function main(): Promise<void> {
         `Steady: ${offered.toLocaleString('en-US')} deliveries/s offered in total for ${SCALE_PLAN.steadySeconds} s, each club getting ${offered.toLocaleString('en-US')} / endpoints signals/s, one per transaction, the clubs in turn (with 2,000 endpoints in one club, a signal every 2 s for 2,000 deliveries). Delivered/s runs from the first commit to the last receipt.`,
         'Committed/s by the producer: the deliveries its transactions made over their span. Under the offered rate when its commits could not keep pace: PostgreSQL serialises the commits of transactions that sent a NOTIFY (the signal trigger\'s, and BullMQ\'s on its PostgreSQL backend), each holding that lock until its commit is flushed.',
         `Flat out: ${SCALE_PLAN.flatOutDeliveries.toLocaleString('en-US')} deliveries, a transaction per club of up to ${SCALE_PLAN.flatOutBatch} signals, as fast as the producer commits; deliveries/s from the first receipt to the last. CPU ms per 1,000 deliveries from /proc over the phase.`,
-        'Lane runs: the worker\'s clubdata_lane_runs_total over the phase (one per lane job run, however many deliveries it makes).',
+        'Lane runs: the worker\'s clubdata_lane_runs_total over the phase (one per lane run, however many deliveries it makes). Lanes waiting for a slot: the most the worker\'s clubdata_lanes{state="waiting"} showed, sampled every 250 ms.',
         ...(smoke ? ['Smoke mode: two tiny points for CI; the goals apply to the full run only.'] : []),
       ],
     });

@@ -116,7 +116,8 @@ export interface ScalePhase {
   machine_busy_percent: number;
   lane_runs_per_1000: number;
   pg_commits_per_1000: number;
-  max_lane_jobs_waiting: number;
+  /** The most lanes the worker had waiting for one of its DELIVERY_CONCURRENCY slots (clubdata_lanes, sampled). */
+  max_lanes_waiting: number;
   max_pending_deliveries_in_db: number;
   pg_profile?: PgProfile;
 }
@@ -186,6 +187,30 @@ async function freePort(): Promise<number> {
   const address = server.address();
   await new Promise((resolve) => server.close(resolve));
   return typeof address === 'object' && address ? address.port : 0;
+}
+
+/** The most lanes waiting for a slot in the worker (clubdata_lanes{state="waiting"} from /metrics), every 250 ms until stop(). */
+function sampleLanesWaiting(port: number, authorization: string): { stop: () => number } {
+  let most = 0;
+  let stopped = false;
+  void (async () => {
+    while (!stopped) {
+      try {
+        const response = await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization } });
+        const match = /^clubdata_lanes\{state="waiting"\}\s+(\S+)$/m.exec(await response.text());
+        if (match) most = Math.max(most, Number(match[1]));
+      } catch {
+        // the worker is busy or gone: the next sample
+      }
+      await sleep(250);
+    }
+  })();
+  return {
+    stop: () => {
+      stopped = true;
+      return most;
+    },
+  };
 }
 
 /** The worker's lane runs so far (clubdata_lane_runs_total), NaN when /metrics does not answer. */
@@ -271,6 +296,7 @@ export async function runScalePoint(point: ScalePoint, plan: ScalePlan, ctx: Sca
       const loadAtStart = machineLoad();
       if (loadAtStart.load_average_1m >= LOAD_TO_START) ctx.say(`${backend} scale ${name} ${tag}: load average ${loadAtStart.load_average_1m} at the start`);
       const depth = sampleDepth(() => pipelineDepth(pool, delivery));
+      const lanesWaiting = sampleLanesWaiting(port, authorization);
       const own = { worker: worker!.child.pid, sink: sink.child.pid, producer: process.pid };
       const cpuBefore = snapshotCpu(await cpuGroups(pool, own, w.backendPids));
       const runsBefore = await laneRuns(port, authorization);
@@ -321,7 +347,7 @@ export async function runScalePoint(point: ScalePoint, plan: ScalePlan, ctx: Sca
         machine_busy_percent: cpu.machine_busy_percent_of_all_cores ?? NaN,
         lane_runs_per_1000: round(((runsAfter - runsBefore) * 1000) / Math.max(figures.deliveries, 1), 1),
         pg_commits_per_1000: round(((countersAfter.commits - countersBefore.commits) * 1000) / Math.max(figures.deliveries, 1), 1),
-        max_lane_jobs_waiting: queueDepth.max_delivery_waiting,
+        max_lanes_waiting: lanesWaiting.stop(),
         max_pending_deliveries_in_db: queueDepth.max_pending_deliveries_in_db,
         ...(pgProfile ? { pg_profile: pgProfile } : {}),
       };
@@ -439,14 +465,14 @@ export function scaleTables(results: ScaleResult[], offered: number): Table[] {
       columns: [
         'Backend', 'Endpoints / clubs', `Delivered/s of ${offered.toLocaleString('en-US')} offered`, 'Committed/s by the producer', 'p50 / p99 ms', 'Lane runs per 1,000 (steady)',
         'Worker CPU ms per 1,000 (steady)', 'Flat out deliveries/s', 'Worker CPU ms per 1,000 (flat out)', 'Lane runs per 1,000 (flat out)',
-        'PostgreSQL CPU ms per 1,000 (flat out)', 'Max lanes waiting (steady / flat out)', 'All delivered', 'Load at start (steady; flat out)',
+        'PostgreSQL CPU ms per 1,000 (flat out)', 'Max lanes waiting for a slot (steady / flat out)', 'All delivered', 'Load at start (steady; flat out)',
       ],
       rows: results.map((r) => [
         r.backend, `${r.endpoints.toLocaleString('en-US')} / ${r.clubs.toLocaleString('en-US')}`,
         r.steady.deliveries_per_s_first_commit_to_last_receipt, r.steady.deliveries_per_s_committed, `${r.steady.latency_p50_ms} / ${r.steady.latency_p99_ms}`,
         r.steady.lane_runs_per_1000, r.steady.worker_cpu_ms_per_1000,
         r.flat_out.deliveries_per_s_first_to_last_receipt, r.flat_out.worker_cpu_ms_per_1000, r.flat_out.lane_runs_per_1000,
-        r.flat_out.postgres_cpu_ms_per_1000, `${r.steady.max_lane_jobs_waiting} / ${r.flat_out.max_lane_jobs_waiting}`,
+        r.flat_out.postgres_cpu_ms_per_1000, `${r.steady.max_lanes_waiting} / ${r.flat_out.max_lanes_waiting}`,
         r.steady.all_delivered && r.flat_out.all_delivered ? 'yes' : 'no',
         `${loadText(r.steady.load_at_start)}; ${loadText(r.flat_out.load_at_start)}`,
       ]),
