@@ -185,7 +185,7 @@ export function loadConfig(env: Env = process.env): Config {
       retrySchedule: durations(env, 'DELIVERY_RETRY_SCHEDULE', '5s,5m,30m,2h,5h,10h,10h'),
       timeoutMs: durations(env, 'DELIVERY_TIMEOUT', '15s')[0]!,
       disableAfterMs: durations(env, 'ENDPOINT_DISABLE_AFTER', '5d')[0]!,
-      concurrency: integer(env, 'DELIVERY_CONCURRENCY', 50, 1, 1000),
+      concurrency: integer(env, 'DELIVERY_CONCURRENCY', 500, 1, 5000),
       perEndpointConcurrency: integer(env, 'DELIVERY_PER_ENDPOINT_CONCURRENCY', 5, 1, 1000),
       laneLingerMs: 250,
       shardLingerMs: 5000,

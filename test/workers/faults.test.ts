@@ -209,6 +209,31 @@ describe.concurrent.each(['postgres', 'redis'] as const)('fault tolerance with r
     expect(await b.exit()).toBe(0);
   }, 180_000);
 
+  it("an endpoint's max_in_flight holds across two live workers, and after the one serving it is killed", async (context) => {
+    const { pool, receiver, startWorker } = await scene(backend, context);
+    const club = await insertClub(pool);
+    const endpoint = await insertEndpoint(pool, secretBox, club.id, receiver.url);
+    await pool.query('UPDATE webhook_endpoints SET max_in_flight = 2 WHERE id = $1', [endpoint.id]);
+    // Answered a moment late, so that requests overlap: a third open at once would break the limit.
+    receiver.respond = () => ({ status: 200, until: new Promise((resolve) => setTimeout(resolve, 30)) });
+    const lanes = prefix('m');
+    const env = { DELIVERY_TIMEOUT: '2s' };
+    const workers = [startWorker(lanes, env), startWorker(lanes, env)];
+    for (let i = 0; i < 60; i++) await insertCustomer(pool, club.id);
+    await receiver.waitFor(() => receiver.at(endpoint.path).length >= 20, 60_000, 'the first deliveries');
+    // One worker serves the endpoint's shard and holds the endpoint. One of the two is killed
+    // mid-stream: if it was that one, the other takes the shard once its lock lapses.
+    const { rows } = await pool.query<{ holder: string }>('SELECT holder FROM endpoint_lanes WHERE endpoint_id = $1', [endpoint.id]);
+    expect(rows[0]?.holder).toBeTruthy();
+    workers[0]!.kill('SIGKILL');
+    await workers[0]!.exit();
+    for (let i = 0; i < 40; i++) await insertCustomer(pool, club.id);
+    await expectAllDelivered(receiver, [endpoint], await signalIds(pool, club.id), 120_000);
+    expect(receiver.mostAtOnce(endpoint.path)).toBeLessThanOrEqual(2);
+    workers[1]!.kill('SIGTERM');
+    expect(await workers[1]!.exit()).toBe(0);
+  }, 180_000);
+
   it('SIGTERM drains: in-flight deliveries finish, the rest wait for the next worker, none lost', async (context) => {
     const { pool, receiver, startWorker } = await scene(backend, context);
     const club = await insertClub(pool);

@@ -143,6 +143,10 @@ function startLane(io: FakeIO, { mayLinger = true, limits = LIMITS } = {}) {
       state.stop();
       bell.ring?.();
     },
+    /** As its process does when another lane waits for a slot (lanes.ts). */
+    cutLinger() {
+      if (state.lingerCut()) bell.ring?.();
+    },
   };
 }
 
@@ -273,6 +277,19 @@ describe('a lane', () => {
     expect(failing.nextDueAsked).toBe(1);
     expect(failing.parked).toEqual([{ inMs: 5_000, recheck: true }]);
     expect(retried.settled()).toMatchObject({ error: expect.any(Parked) });
+  });
+
+  it('ends its linger at once when another lane waits for its slot', async () => {
+    const io = new FakeIO();
+    io.due = [1];
+    const lane = startLane(io);
+    await settle();
+    io.answer(1);
+    await settle();
+    expect(lane.settled()).toBeUndefined(); // lingering
+    lane.cutLinger();
+    await settle();
+    expect(lane.settled()).toEqual({ ended: '1 attempts' });
   });
 
   it('with nothing due, lingers for a wake, then parks until the next due time less what it lingered', async () => {

@@ -389,6 +389,10 @@ describe.each(['redis', 'postgres'] as const)('lingering lanes, %s backend', (ba
       }
       expect(await shardRuns(running)).toBe(shards.size);
       expect(await running.pipeline.queues.delivery.getActiveCount()).toBe(shards.size);
+      // Bull Board shows each running shard's lanes in its job's progress.
+      await eventually('every running shard shows its lanes', async () =>
+        (await running.pipeline.queues.delivery.getActive()).every((job) => typeof job.progress === 'object' && 'lanes' in job.progress && 'parked' in job.progress),
+      );
     } finally {
       await receiver.stop();
       await running.close();

@@ -362,6 +362,13 @@ export class LaneState<D> {
     this.idle = { phase: 'known', nextMs, since: now, lingerUntil: lingers ? now + Math.min(lingerMs, nextMs ?? lingerMs) : null };
   }
 
+  /** Another lane waits for this one's slot: a linger under way ends now. Whether one was. */
+  lingerCut(): boolean {
+    if (this.idle.phase !== 'known' || this.idle.lingerUntil === null) return false;
+    this.idle = { ...this.idle, lingerUntil: null };
+    return true;
+  }
+
   /** Deliveries were made for the endpoint; with `fromStart`, possibly below the claim's floor. */
   woken(fromStart: boolean): void {
     this.wake.woken = true;

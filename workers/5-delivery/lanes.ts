@@ -74,6 +74,16 @@ function leaseFor(config: Config): number {
 /** How long a lane that failed (an error of ours or the database's) waits before it runs again. */
 const LANE_RETRY_MS = 1000;
 
+/** How often a shard shows in its job's progress how many lanes it serves (Bull Board). */
+const PROGRESS_EVERY_MS = 5000;
+
+/** When the first of a shard's parked lanes is due (Infinity: none is parked). */
+function soonestOf(shard: ServedShard): number {
+  let soonest = Number.POSITIVE_INFINITY;
+  for (const parked of shard.later.values()) soonest = Math.min(soonest, parked.at);
+  return soonest;
+}
+
 /** A lane of this process: running, or leaving (its run ending). */
 interface RunningLane {
   ref: LaneRef;
@@ -147,6 +157,12 @@ export function createLanes(options: LanesOptions) {
     shard.members++;
     waiting.set(key, ref);
     startWaiting();
+    // Every slot taken: lanes that linger give theirs up now rather than at their linger's end.
+    if (waiting.size > 0) {
+      for (const lane of running.values()) {
+        if (lane.state.lingerCut()) lane.bell.ring?.();
+      }
+    }
   }
 
   function startWaiting(): void {
@@ -215,13 +231,19 @@ export function createLanes(options: LanesOptions) {
         else later(shard, lane, lane.dueInMs);
       }
       let quietSince = Date.now();
+      let shownAt = 0;
       for (;;) {
         const now = Date.now();
-        const soonest = Math.min(...[...shard.later.values()].map((l) => l.at));
+        const soonest = soonestOf(shard);
         if (shard.members > 0 || (!stopping && soonest <= now + shardLingerMs)) quietSince = now;
         else if (stopping || now - quietSince >= shardLingerMs) break;
+        // What the shard serves, for Bull Board (the job's progress).
+        if (now - shownAt >= PROGRESS_EVERY_MS) {
+          shownAt = now;
+          void job.updateProgress({ lanes: shard.members, parked: shard.later.size }).catch(() => {});
+        }
         await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, shard.members > 0 ? 60_000 : Math.max(quietSince + shardLingerMs - now, 1));
+          const timer = setTimeout(resolve, shard.members > 0 ? PROGRESS_EVERY_MS : Math.max(Math.min(quietSince + shardLingerMs - now, PROGRESS_EVERY_MS), 1));
           shard.bell.ring = () => {
             clearTimeout(timer);
             resolve();
@@ -236,7 +258,7 @@ export function createLanes(options: LanesOptions) {
     }
     // No lane of the shard runs here any more: the process that serves it next claims at once.
     await leaveShard(pool, holder, DELIVERY_SHARDS, number);
-    const soonest = Math.min(...[...shard.later.values()].map((l) => l.at));
+    const soonest = soonestOf(shard);
     // Stopping: back to the queue at once, for another worker. With a lane parked until a due
     // time: until then. A wake that arrived while the shard ran is kept by BullMQ only until the
     // job finishes, which this is not: so look once more after the move.
