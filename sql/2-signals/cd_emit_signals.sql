@@ -10,6 +10,21 @@
 -- so two transactions writing to the same clubs never wait on each other in a cycle. `created`
 -- is read once the club's lock is held, so it never goes back in time as sequences go up.
 --
+-- A club whose counter moved while this statement waited for it: another transaction of the
+-- club committed signals after this statement's snapshot was taken, and they take the sequences
+-- just below this batch's, so what this batch shows must include what that transaction
+-- committed. For those clubs alone, once every counter is held, the resources are rendered again
+-- with a fresh snapshot (cd_render_resources_afresh), then compared and typed again; their
+-- previous signals are read afresh too (cd_signal_previous_sequences). Which resources have a
+-- signal, and so the size of the block, was decided from the first rendering: a resource whose
+-- first rendering showed no change has none (what the other transaction changed in it came
+-- through a row it embeds, and that row's own resource has the signal); a signal whose change
+-- the fresh rendering no longer shows (the other transaction would have to undo all this one
+-- changed, through rows this one did not lock) keeps its type, with nothing in
+-- previous_attributes, rather than leave a gap in the sequences. On the common path (the
+-- snapshot holds every signal numbered below the block) neither function is called: the only
+-- addition is one check per club (late).
+--
 -- Why one pass: a trigger firing and a signals insert per resource cost about 140 us a signal
 -- in one statement inserting 10,000 bookings (docs/benchmarks.md, "Writer cost"). work_mem lets
 -- a batch of 10,000 sort in memory; JIT compiled this statement for longer than it ran. The
@@ -55,8 +70,34 @@ BEGIN
     ON CONFLICT (club_id) DO UPDATE SET last_sequence = s.last_sequence + EXCLUDED.last_sequence
     -- Stored at the precision it is shown with, so an inclusive bound equal to `created` matches.
     RETURNING s.club_id, s.last_sequence, date_trunc('milliseconds', clock_timestamp()) AS emitted_at
+  ), late AS (
+    -- The batch's signals in the clubs where another transaction committed signals while this
+    -- one waited for the counter: history_seen (below) is false for them. Gathered once every
+    -- club's counter is locked (the aggregate reads all of counted before it answers). The
+    -- EXISTS, over the clubs alone, is checked once before any resource is read: on the common
+    -- path this step reads none and gives NULL arrays, and the functions below are not called.
+    SELECT array_agg(t.kind) AS kinds, array_agg(t.club_id) AS clubs, array_agg(t.resource_id) AS resources,
+           array_agg(t.before) AS befores, array_agg(c.last_sequence - p.signals + 1) AS block_starts
+      FROM typed t JOIN counted c ON c.club_id = t.club_id JOIN per_club p ON p.club_id = t.club_id
+     WHERE t.signal_type IS NOT NULL AND c.last_sequence - p.signals <> p.seen
+       AND EXISTS (SELECT 1 FROM counted lc JOIN per_club lp ON lp.club_id = lc.club_id
+                    WHERE lc.last_sequence - lp.signals <> lp.seen)
+  ), compared_afresh AS MATERIALIZED (
+    -- Their renderings with a snapshot in which that transaction has committed, compared with
+    -- the one kept at the first touch ...
+    SELECT u.kind, u.club_id, u.resource_id, u.before, u.after,
+           CASE WHEN u.before IS NOT NULL AND u.after IS NOT NULL
+             THEN cd_changed_attributes(u.before, u.after, cd_signal_derived_attributes(u.kind)) END AS changed
+      FROM late l
+     CROSS JOIN LATERAL unnest(l.kinds, l.clubs, l.resources, l.befores, cd_render_resources_afresh(l.kinds, l.clubs, l.resources))
+           AS u (kind, club_id, resource_id, before, after)
+  ), afresh AS MATERIALIZED (
+    -- ... and typed again.
+    SELECT c.*, cd_signal_type(c.kind, c.before, c.after, c.changed) AS signal_type FROM compared_afresh c
   ), numbered AS (
-    SELECT t.club_id, t.signal_type, t.resource_id, c.emitted_at,
+    SELECT t.club_id, t.resource_id, c.emitted_at,
+           -- The fresh rendering where there is one (a.kind is set).
+           CASE WHEN a.kind IS NULL THEN t.signal_type ELSE coalesce(a.signal_type, t.signal_type) END AS signal_type,
            -- history_seen: this statement's snapshot holds every signal of the club committed
            -- before the counter was locked: the last one it shows is the one just before this
            -- batch's block. Otherwise another transaction committed signals while this one
@@ -64,21 +105,17 @@ BEGIN
            -- (or retention removed the club's last signal: then the check is merely cautious).
            c.last_sequence - p.signals = p.seen AS history_seen,
            -- A deleted resource is described as it last was.
-           coalesce(t.after, t.before) AS object, t.changed,
+           coalesce(CASE WHEN a.kind IS NULL THEN t.after ELSE a.after END, t.before) AS object,
+           CASE WHEN a.kind IS NULL THEN t.changed ELSE a.changed END AS changed,
            c.last_sequence - count(*) OVER per_club + row_number() OVER (per_club ORDER BY t.touch_order) AS sequence
       FROM typed t JOIN counted c ON c.club_id = t.club_id JOIN per_club p ON p.club_id = t.club_id
+      LEFT JOIN afresh a ON a.kind = t.kind AND a.club_id = t.club_id AND a.resource_id = t.resource_id
      WHERE t.signal_type IS NOT NULL
     WINDOW per_club AS (PARTITION BY t.club_id)
   ), unseen AS (
-    -- The previous signals this statement's snapshot may miss, read afresh: only for the clubs
-    -- where another transaction committed while this one waited for the counter, and only once
-    -- every club's counter is locked (identified has read all of counted before it asks).
+    -- The previous signals this statement's snapshot may miss, read afresh for the same clubs.
     SELECT e.club, e.resource, e.previous
-      FROM (SELECT array_agg(t.club_id) AS clubs, array_agg(t.resource_id) AS resources,
-                   array_agg(c.last_sequence - p.signals + 1) AS block_starts
-              FROM typed t JOIN counted c ON c.club_id = t.club_id JOIN per_club p ON p.club_id = t.club_id
-             WHERE t.signal_type IS NOT NULL AND c.last_sequence - p.signals <> p.seen) f
-     CROSS JOIN LATERAL cd_signal_previous_sequences(f.clubs, f.resources, f.block_starts) e
+      FROM late l CROSS JOIN LATERAL cd_signal_previous_sequences(l.clubs, l.resources, l.block_starts) e
   ), identified AS (
     -- cd_signal_id is volatile, so this step is computed once and its id is the one in the body.
     -- previous_sequence: a resource's earlier signal in this batch (two kinds sharing an id are

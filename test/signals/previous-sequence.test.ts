@@ -4,14 +4,13 @@
 // a resource reached through a child table, several changes in one transaction or in two
 // batches of one, interleaved records, another club, a bulk statement, and a transaction that
 // commits a signal about the same resource while the emitting one waits for the club's counter.
-import type { PoolClient } from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { insertCustomer, insertSpace, insertSpaceCategory } from '../fixtures.ts';
 import { cleanUp, insertClub, setupClubApi, uid } from '../helper.ts';
 import { openStream } from '../streams/sse-client.ts';
 import { insertEndpoint, runPipeline } from '../workers/pipeline-helper.ts';
 import { TestReceiver } from '../workers/receiver.ts';
-import { inTransaction, lastSequence, signalsSince, type StoredSignal } from './signal-helper.ts';
+import { emitCounting, emitWhileHeld, inTransaction, lastSequence, signalsSince, type StoredSignal } from './signal-helper.ts';
 
 const t = await setupClubApi({ scopes: ['customers:read', 'bookings:read', 'events:read', 'signals:read'] });
 const { club, get } = t;
@@ -179,74 +178,20 @@ describe('previous_sequence in the stored signal', () => {
     expect(rows[0]).toEqual({ n: signals.length, other: 0 });
   });
 
-  /** Calls of the fallback that reads with a fresh snapshot, by this client's open transaction. */
-  const fallbackCalls = async (client: PoolClient) =>
-    (
-      await client.query<{ n: number }>(
-        `SELECT coalesce(sum(calls), 0)::int AS n FROM pg_stat_xact_user_functions WHERE funcname = 'cd_signal_previous_sequences'`,
-      )
-    ).rows[0]!.n;
-
   it('finds the previous signal in its own snapshot when no one else committed meanwhile', async () => {
     const id = `bkg_${uid()}`;
     await inTransaction(t.pool, [insertBooking(id)]);
-    const writer = await t.pool.connect();
-    try {
-      await writer.query('BEGIN');
-      await writer.query("SET LOCAL track_functions = 'all'");
-      const [sql, params] = retitle(id, 'Alone');
-      await writer.query(sql, params);
-      await writer.query('SET CONSTRAINTS ALL IMMEDIATE'); // the commit-time pass, where this transaction can count
-      expect(await fallbackCalls(writer)).toBe(0);
-      await writer.query('COMMIT');
-    } finally {
-      await writer.query('ROLLBACK').catch(() => {});
-      writer.release();
-    }
+    expect(await emitCounting(t.pool, [retitle(id, 'Alone')], 'cd_signal_previous_sequences')).toBe(0);
     expectChained(await signalsSince(t.pool, club.id), id, ['booking.created', 'booking.updated']);
   });
 
   it('names the signal another transaction committed while this one waited for the club’s counter', async () => {
     const id = `bkg_${uid()}`;
     await inTransaction(t.pool, [insertBooking(id), addCourt(id, 'spa_1')]);
-    const [holder, writer] = [await t.pool.connect(), await t.pool.connect()];
-    let emitting: Promise<unknown> | undefined;
-    let calls: number | undefined;
-    try {
-      // The holder changes the booking and emits its signal, keeping the club's counter until it commits.
-      await holder.query('BEGIN');
-      const [sql, params] = retitle(id, 'First');
-      await holder.query(sql, params);
-      await holder.query('SET CONSTRAINTS ALL IMMEDIATE');
-      // The writer adds a court (its row lock does not conflict with the holder's), so its
-      // commit-time pass starts now, with a snapshot in which the holder's signal is not
-      // committed, and waits for the counter.
-      await writer.query('BEGIN');
-      await writer.query("SET LOCAL track_functions = 'all'");
-      const [court, courtParams] = addCourt(id, 'spa_2');
-      await writer.query(court, courtParams);
-      emitting = writer.query('SET CONSTRAINTS ALL IMMEDIATE');
-      let waiting = 0;
-      for (let i = 0; i < 1500 && waiting === 0; i++) {
-        await new Promise((r) => setTimeout(r, 20));
-        const { rows } = await t.pool.query(
-          `SELECT count(*)::int AS n FROM pg_stat_activity
-            WHERE datname = current_database() AND wait_event_type = 'Lock' AND query = 'SET CONSTRAINTS ALL IMMEDIATE'`,
-        );
-        waiting = rows[0].n;
-      }
-      expect(waiting).toBe(1);
-      await holder.query('COMMIT');
-      await emitting;
-      calls = await fallbackCalls(writer);
-      await writer.query('COMMIT');
-    } finally {
-      await holder.query('ROLLBACK').catch(() => {});
-      holder.release();
-      await emitting?.catch(() => {});
-      await writer.query('ROLLBACK').catch(() => {});
-      writer.release();
-    }
+    // The holder changes the booking; the writer adds a court (its row lock does not conflict
+    // with the holder's), and its pass starts with a snapshot in which the holder's signal is
+    // not committed.
+    const calls = await emitWhileHeld(t.pool, [retitle(id, 'First')], [addCourt(id, 'spa_2')], 'cd_signal_previous_sequences');
     expectChained(await signalsSince(t.pool, club.id), id, ['booking.created', 'booking.updated', 'booking.updated']);
     // It saw that the club's signals had moved on since its snapshot, and read afresh.
     expect(calls).toBe(1);
