@@ -14,7 +14,7 @@
 //   no-queue limit: the same deliveries signed and posted by one process with the worker's own
 //      HTTP code and no queue or database at all (bench/lib/pipeline-direct-sender.ts): the
 //      machine's ceiling for signing and posting; c / that is reported beside.
-//   scale: endpoints x clubs (--scale, by default 20x1,200x50,2000x500,2000x1,10000x2500), each
+//   scale: endpoints x clubs (--scale, by default 20x1,20x1o,200x50,2000x500,2000x1,10000x2500; o: ordered per resource), each
 //      point on a scratch database and worker of its own (bench/lib/pipeline-scale.ts): 1,000
 //      deliveries/s offered in total, spread evenly over the clubs, for 20 s (delivered/s,
 //      p50/p99), then 30,000 deliveries flat out (deliveries/s, worker CPU ms per 1,000), with
@@ -119,7 +119,7 @@ const PLAN = smoke
 const SCALE_PLAN: ScalePlan = smoke
   ? { offeredPerSecond: 200, steadySeconds: 1.5, warmUpSeconds: 0.5, flatOutDeliveries: 600, flatOutBatch: 50, drainTimeoutMs: 20_000, settleSeconds: 0 }
   : { offeredPerSecond: 1000, steadySeconds: 20, warmUpSeconds: 3, flatOutDeliveries: 30_000, flatOutBatch: 50, drainTimeoutMs: 300_000, settleSeconds: 60 };
-const scalePoints = parseScalePoints(values.scale ?? (smoke ? '20x1,60x20' : '20x1,200x50,2000x500,2000x1,10000x2500'));
+const scalePoints = parseScalePoints(values.scale ?? (smoke ? '20x1,60x20' : '20x1,20x1o,200x50,2000x500,2000x1,10000x2500'));
 
 /** The delivery issue's goals, per backend (c: flat out to 20 endpoints; a: p99 at 300 signals/s x 3). */
 const THROUGHPUT_GOAL = { redis: 4000, postgres: 2000 } as const;

@@ -36,21 +36,23 @@ import { ratio, round } from './stats.ts';
 export interface ScalePoint {
   endpoints: number;
   clubs: number;
+  /** The endpoints' `ordering` (docs/webhooks.md, "Order and pace"). */
+  ordering: 'none' | 'per_resource';
 }
 
-/** `20x1,200x50`: endpoints x clubs, each club with at least one endpoint. */
+/** `20x1,200x50,20x1o`: endpoints x clubs, each club with at least one endpoint; `o`: its endpoints ordered per resource. */
 export function parseScalePoints(list: string): ScalePoint[] {
   return list.split(',').map((item) => {
-    const match = /^\s*(\d+)\s*x\s*(\d+)\s*$/.exec(item);
-    const point = match ? { endpoints: Number(match[1]), clubs: Number(match[2]) } : undefined;
+    const match = /^\s*(\d+)\s*x\s*(\d+)(o?)\s*$/.exec(item);
+    const point = match ? { endpoints: Number(match[1]), clubs: Number(match[2]), ordering: match[3] ? ('per_resource' as const) : ('none' as const) } : undefined;
     if (!point || point.clubs < 1 || point.endpoints < point.clubs) {
-      throw new Error(`--scale: "${item}" is not ENDPOINTSxCLUBS with at least one endpoint per club`);
+      throw new Error(`--scale: "${item}" is not ENDPOINTSxCLUBS (then o for per_resource ordering) with at least one endpoint per club`);
     }
     return point;
   });
 }
 
-export const pointName = (p: ScalePoint) => `${p.endpoints}x${p.clubs}`;
+export const pointName = (p: ScalePoint) => `${p.endpoints}x${p.clubs}${p.ordering === 'per_resource' ? 'o' : ''}`;
 
 export interface ScalePlan {
   /** Deliveries/s offered in the steady phase, in total. */
@@ -126,6 +128,7 @@ export interface ScaleResult {
   backend: 'redis' | 'postgres';
   endpoints: number;
   clubs: number;
+  ordering?: 'none' | 'per_resource';
   steady_signals_per_s_per_club: number;
   warm_up: { signals: number; deliveries: number; all_delivered: boolean };
   steady: ScalePhase;
@@ -163,11 +166,11 @@ async function seed(pool: pg.Pool, point: ScalePoint, sinkUrl: string, secretBox
   // As bench/pipeline.ts adds an endpoint: every signal type, the scope of customer signals,
   // receiving what its club emits from now on.
   await pool.query(
-    `INSERT INTO webhook_endpoints (club_id, id, url, signal_types, scopes, secret, from_sequence)
+    `INSERT INTO webhook_endpoints (club_id, id, url, signal_types, scopes, secret, from_sequence, ordering)
      SELECT e.club_id, e.id, e.url, '{*}', '{customers:read}', e.secret,
-            coalesce((SELECT last_sequence FROM signal_sequences s WHERE s.club_id = e.club_id), 0)
+            coalesce((SELECT last_sequence FROM signal_sequences s WHERE s.club_id = e.club_id), 0), $5
        FROM unnest($1::text[], $2::text[], $3::text[], $4::bytea[]) AS e (club_id, id, url, secret)`,
-    [rows.club, rows.id, rows.url, rows.secret],
+    [rows.club, rows.id, rows.url, rows.secret, point.ordering],
   );
   return { clubIds, endpointsOf, paths };
 }
@@ -374,6 +377,7 @@ export async function runScalePoint(point: ScalePoint, plan: ScalePlan, ctx: Sca
       backend,
       endpoints: point.endpoints,
       clubs: point.clubs,
+      ordering: point.ordering,
       steady_signals_per_s_per_club: round(perClub, 3),
       warm_up: { signals: warmLog.signals, deliveries: warm.distinct, all_delivered: warm.complete },
       steady,
@@ -393,8 +397,8 @@ export async function runScalePoint(point: ScalePoint, plan: ScalePlan, ctx: Sca
 // ---------------------------------------------------------------------------------------------
 // The report: the issue's goals as ratios, a table of every point, and the PostgreSQL profile.
 
-const findPoint = (results: ScaleResult[], backend: string, endpoints: number, clubs: number) =>
-  results.find((r) => r.backend === backend && r.endpoints === endpoints && r.clubs === clubs);
+const findPoint = (results: ScaleResult[], backend: string, endpoints: number, clubs: number, ordering = 'none') =>
+  results.find((r) => r.backend === backend && r.endpoints === endpoints && r.clubs === clubs && (r.ordering ?? 'none') === ordering);
 
 /** The goals of the scale work, for the points that ran (a run with other points has fewer rows). */
 export function scaleComparisons(results: ScaleResult[], offered: number): ComparisonRow[] {
@@ -452,6 +456,18 @@ export function scaleComparisons(results: ScaleResult[], offered: number): Compa
         goal: '<= 1.2',
       });
     }
+    const ordered = findPoint(results, backend, 20, 1, 'per_resource');
+    if (small && ordered) {
+      flat.push({
+        scenario: `${backend}: flat out, 20 endpoints / 1 club ordered per resource against the same unordered`,
+        measure: 'deliveries/s',
+        ours: ordered.flat_out.deliveries_per_s_first_to_last_receipt,
+        limits: [{ name: 'unordered', value: small.flat_out.deliveries_per_s_first_to_last_receipt }],
+        ratio: ratio(ordered.flat_out.deliveries_per_s_first_to_last_receipt, small.flat_out.deliveries_per_s_first_to_last_receipt),
+        ratio_of: 'per_resource / none',
+        goal: '>= 0.8',
+      });
+    }
   }
   return [...keepUp, ...latency, ...flat];
 }
@@ -468,7 +484,7 @@ export function scaleTables(results: ScaleResult[], offered: number): Table[] {
         'PostgreSQL CPU ms per 1,000 (flat out)', 'Max lanes waiting for a slot (steady / flat out)', 'All delivered', 'Load at start (steady; flat out)',
       ],
       rows: results.map((r) => [
-        r.backend, `${r.endpoints.toLocaleString('en-US')} / ${r.clubs.toLocaleString('en-US')}`,
+        r.backend, `${r.endpoints.toLocaleString('en-US')} / ${r.clubs.toLocaleString('en-US')}${r.ordering === 'per_resource' ? ', ordered per resource' : ''}`,
         r.steady.deliveries_per_s_first_commit_to_last_receipt, r.steady.deliveries_per_s_committed, `${r.steady.latency_p50_ms} / ${r.steady.latency_p99_ms}`,
         r.steady.lane_runs_per_1000, r.steady.worker_cpu_ms_per_1000,
         r.flat_out.deliveries_per_s_first_to_last_receipt, r.flat_out.worker_cpu_ms_per_1000, r.flat_out.lane_runs_per_1000,
