@@ -8,6 +8,7 @@ import {
   fanOutSignal,
   laneNextDue,
   leaveLane,
+  leaveShard,
   recordAttempt,
   releaseDeliveries,
   type DeliveryKey,
@@ -15,6 +16,7 @@ import {
 import type { Pool } from '../../src/db/pool.ts';
 import { deleteEndpoint, updateEndpoint } from '../../src/db/webhook-endpoints.ts';
 import { createTestDatabase, insertClub, testSecretBox } from '../helper.ts';
+import { shardOf } from '../../src/queue/queues.ts';
 import { insertCustomer, insertEndpoint } from '../workers/pipeline-helper.ts';
 
 let pool: Pool;
@@ -245,6 +247,30 @@ describe('claimLane: claims made at the same moment', () => {
       expect(claim.claimed.map((c) => c.key.sequence)).toEqual(sequences.slice(0, i + 1));
     });
     expect(claims[3]).toMatchObject({ claimed: [], lane: null });
+  });
+});
+
+describe('leaveShard', () => {
+  it("gives up a process's holds on the endpoints of one shard, and no other's", async () => {
+    const { endpoints, sequences } = await signalsFor(6, 1);
+    await fanOutSignal(pool, clubId, sequences[0]!);
+    for (const e of endpoints) expect((await claimLane(pool, clubId, e.id, 1, LEASE_MS, 0, 'proc-a')).claimed).toHaveLength(1);
+    const shard = shardOf(endpoints[0]!.id, 2);
+    // Another process's hold in the same shard stays.
+    await pool.query(`UPDATE endpoint_lanes SET holder = 'proc-b' WHERE endpoint_id = $1`, [endpoints[0]!.id]);
+    const inShard = endpoints.filter((e, i) => i > 0 && shardOf(e.id, 2) === shard).length;
+    expect(await leaveShard(pool, 'proc-a', 2, shard)).toBe(inShard);
+    const { rows } = await pool.query<{ endpoint_id: string; holder: string | null }>(
+      'SELECT endpoint_id, holder FROM endpoint_lanes WHERE endpoint_id = ANY ($1)',
+      [endpoints.map((e) => e.id)],
+    );
+    for (const row of rows) {
+      const expected = row.endpoint_id === endpoints[0]!.id ? 'proc-b' : shardOf(row.endpoint_id, 2) === shard ? null : 'proc-a';
+      expect(row.holder, row.endpoint_id).toBe(expected);
+    }
+    // The endpoints of the next tests are held by no one.
+    await leaveShard(pool, 'proc-a', 2, 1 - shard);
+    await pool.query(`UPDATE endpoint_lanes SET holder = NULL, held_until = NULL WHERE holder = 'proc-b'`);
   });
 });
 
