@@ -57,7 +57,7 @@ import { countJobs, cpuMsPerDelivery, databaseCounters, deliveryFigures, pipelin
 import { openPlainBackend, type PlainJob, type PlainWorkerSettings } from './lib/pipeline-plain-worker.ts';
 import { collect, forkHelper, Sink, WorkerProcess, type Receipt } from './lib/pipeline-processes.ts';
 import { Producer, transactionOf, type CommitLog } from './lib/pipeline-producer.ts';
-import { parseScalePoints, runScalePoint, scaleComparisons, scaleTables, type ScalePlan, type ScaleResult } from './lib/pipeline-scale.ts';
+import { parseScalePoints, pointName, runScalePoint, scaleComparisons, scaleTables, type ScalePlan, type ScaleResult } from './lib/pipeline-scale.ts';
 import { now, sleep, stopForked } from './lib/proc.ts';
 import { writeReport, type BenchReport } from './lib/report.ts';
 import { ratio, round } from './lib/stats.ts';
@@ -793,7 +793,7 @@ async function main(): Promise<void> {
       settings: {
         delivery_concurrency: concurrency,
         per_endpoint_concurrency: defaults.perEndpointConcurrency,
-        points: scalePoints.map((p) => `${p.endpoints}x${p.clubs}`).join(', '),
+        points: scalePoints.map(pointName).join(', '),
         plan: SCALE_PLAN,
         pg_profile: Boolean(values['pg-profile']),
         duration_s: round((now() - scaleStarted) / 1000, 1),

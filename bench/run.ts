@@ -3,7 +3,7 @@
 // the previous results file) and renders docs/benchmarks.md (tables) and docs/benchmarks.svg (chart).
 //
 //   npm run bench [-- --smoke] [-- --only read-api,writer-cost] [-- --profile DIR]
-//                 [-- --scenario LIST] [-- --scale LIST]
+//                 [-- --scenario LIST] [-- --scale LIST] [-- --concurrency N]
 //
 // --smoke  each script's few-seconds mode (CI): checks that the scripts work, measures nothing.
 //          Its results and docs go to a temporary folder, never over the real ones, and the
@@ -13,6 +13,8 @@
 // --scenario LIST, --scale LIST  passed to pipeline: its scenarios (a,b,c,d,limit,scale) and the
 //          scale scenario's points (endpoints x clubs, e.g. 2000x500). A script may report parts
 //          of its own (pipeline and pipeline-scale): a part the run left out keeps its figures.
+// --concurrency N  passed to pipeline: the worker's DELIVERY_CONCURRENCY and the concurrency of
+//          its plain-BullMQ and no-queue limits (default: the service's).
 // --render-only  runs nothing: renders docs/benchmarks.md and .svg again from the latest results.
 // Exit status 1 when a script failed (its figures are left out); timings never fail a run.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -46,6 +48,7 @@ const { values } = parseArgs({
     profile: { type: 'string' },
     scenario: { type: 'string' },
     scale: { type: 'string' },
+    concurrency: { type: 'string' },
     'render-only': { type: 'boolean' },
   },
 });
@@ -87,6 +90,7 @@ function runScript(name: string, out: string): Promise<{ code: number | null; si
   if (name === 'read-api' && values.profile) args.push('--profile', values.profile);
   if (name === 'pipeline' && values.scenario) args.push('--scenario', values.scenario);
   if (name === 'pipeline' && values.scale) args.push('--scale', values.scale);
+  if (name === 'pipeline' && values.concurrency) args.push('--concurrency', values.concurrency);
   say(`running ${relative(root, args[0]!)}${smoke ? ' --smoke' : ''}`);
   const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit' });
   running = child;
