@@ -86,8 +86,6 @@ function soonestOf(shard: ServedShard): number {
 
 /** A lane of this process: running, or leaving (its run ending). */
 interface RunningLane {
-  ref: LaneRef;
-  shard: number;
   state: LaneState<Attempt>;
   bell: { ring?: () => void };
   /** The run is ending: a wake now runs the lane again once it has left. */
@@ -155,10 +153,13 @@ export function createLanes(options: LanesOptions) {
       shard.later.delete(key);
     }
     shard.members++;
+    const noneWaited = waiting.size === 0;
     waiting.set(key, ref);
     startWaiting();
-    // Every slot taken: lanes that linger give theirs up now rather than at their linger's end.
-    if (waiting.size > 0) {
+    // The first to wait for a slot: lanes that linger give theirs up now rather than at their
+    // linger's end. No lane starts to linger while one waits (mayLinger), so only this moment
+    // can find any.
+    if (noneWaited && waiting.size > 0) {
       for (const lane of running.values()) {
         if (lane.state.lingerCut()) lane.bell.ring?.();
       }
@@ -189,7 +190,7 @@ export function createLanes(options: LanesOptions) {
     const shardNumber = shardOf(ref.endpointId);
     const log = () => options.log.child({ club_id: ref.clubId, endpoint_id: ref.endpointId });
     metrics.laneRuns.inc();
-    const lane: RunningLane = { ref, shard: shardNumber, state: new LaneState<Attempt>(), bell: {}, leaving: false, again: false, parkedFor: null };
+    const lane: RunningLane = { state: new LaneState<Attempt>(), bell: {}, leaving: false, again: false, parkedFor: null };
     if (stopping) lane.state.stop();
     running.set(key, lane);
     const io = createLaneIO(context, ref, holder, (inMs) => (lane.parkedFor = inMs), log);
