@@ -345,7 +345,12 @@ describe('claimLane: one lane run at a time, pauses, and per-record order', () =
     const [headA, headB] = heads as [(typeof heads)[0], (typeof heads)[0]];
     await recordAttempt(pool, headA.key, headA.target.signalId, { ...success(1), statusCode: 500 }, { ...decided, succeeded: false, retryDelayMs: 60_000 });
     await recordAttempt(pool, headB.key, headB.target.signalId, success(1), decided);
-    expect((await claimFor(endpoint.id)).map((c) => c.key.sequence)).toEqual([b2]);
+    const [nextB] = await claimFor(endpoint.id);
+    expect(nextB!.key.sequence).toBe(b2);
+    // Once b2 is settled, the lane's next work is a1's retry, a minute away: a2 and a3 are due
+    // but wait behind it, and do not count (cd_lane_next_due).
+    await recordAttempt(pool, nextB!.key, nextB!.target.signalId, success(1), decided);
+    expect(await laneNextDue(pool, clubId, endpoint.id)).toBeGreaterThan(55_000);
     // a1 given up: a2, and only a2, comes.
     await pool.query(`UPDATE deliveries SET status = 'failed', completed_at = now() WHERE endpoint_id = $1 AND signal_sequence = $2`, [
       endpoint.id,
