@@ -2,7 +2,9 @@
 -- deliveries is due and unleased (0 when one is already); null when none is pending. A lease
 -- left by a worker that died counts as its due time, so the lane comes back when it lapses.
 -- With `ordering` 'per_resource', a delivery behind an earlier pending one of its record is not
--- claimable however due it is (cd_claim_lane): only the heads of the records count. Counted, a
+-- claimable however due it is: only the heads of the records count, by the test cd_claim_lane
+-- makes (written in both: a SQL helper holding a subquery is not inlined, and would be planned
+-- again at every row of a claim, sql/README.md). Counted, a
 -- record waiting for its head's retry made this 0 until that retry, hours on the default
 -- schedule, and its lane looked again every 100 ms meanwhile.
 CREATE OR REPLACE FUNCTION cd_lane_next_due(club text, endpoint text) RETURNS double precision

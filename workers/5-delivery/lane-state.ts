@@ -120,10 +120,16 @@ function bucketSize(rate: number): number {
   return Math.max(2, rate / 50);
 }
 
-/** The bucket as a lane run starts to keep a pace: a whole bucket in debt (none without a pace). */
-function startingTokens(pace: PaceState): number {
+/**
+ * The bucket as a lane run starts to keep a pace, a whole bucket in debt: the lane run before it
+ * (in whatever process) may just have used the last second's requests and its burst. Starting
+ * empty still let one request more than the bound into a second as one run took over from
+ * another (53 at a limit of 50, seen once in the two-worker fault test).
+ */
+function startBucket(pace: PaceState, now: number): void {
   const rate = paceRate(pace);
-  return rate === null ? 0 : -bucketSize(rate);
+  pace.tokens = rate === null ? 0 : -bucketSize(rate);
+  pace.tokensAt = now;
 }
 
 /** The tokens in the bucket at `now`. */
@@ -297,15 +303,9 @@ export class LaneState<D> {
       if (!pace.known) {
         pace.known = true;
         pace.effectiveRate = terms.effectiveRate ?? null;
-        // A bucket short of its whole size at the start: the lane run before it (in whatever
-        // process) may just have used the last second's requests and its burst. Starting empty
-        // still let one request more than the bound into a second as one run took over from
-        // another (53 at a limit of 50, seen once in the two-worker fault test).
-        pace.tokens = startingTokens(pace);
-        pace.tokensAt = now;
+        startBucket(pace, now);
       } else if (rateBefore === null && paceRate(pace) !== null) {
-        pace.tokens = startingTokens(pace);
-        pace.tokensAt = now;
+        startBucket(pace, now);
       }
     }
     if (this.wake.fromStart === this.claim.fromStartWakesAtStart) this.claim.floor = floor;
