@@ -38,7 +38,7 @@ const DEADLOCK: PassingFailure = {
 // BullMQ's lock extender found a job's lock gone: a lane that had just put itself back in the
 // queue (workers/5-delivery/lane-io.ts, park) while the extender's timer was due, or, rarely, a worker
 // that stalled past its lock. Either way the stalled-job check hands the lane back and the
-// deliveries' own leases keep every attempt (workers/README.md, "When something is lost").
+// endpoints' holds keep every attempt (workers/README.md, "When something is lost").
 const LOCK_LOST: PassingFailure = {
   is: (error) => error instanceof Error && /^could not renew lock for job /.test(error.message),
   code: 'job_lock_lost',

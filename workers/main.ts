@@ -117,7 +117,7 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
   // stalling once too often, removed by hand), and left to the process serving it when it has.
   // Only the wakes of lost shards are logged.
   const pollDue = async () => {
-    const overdue = await overdueLanes(pool, DUE_POLL_GRACE_MS, 1000);
+    const overdue = await overdueLanes(pool, lanes.holder, DUE_POLL_GRACE_MS, 1000);
     if (overdue.length === 0) return;
     const elsewhere = new Set(lanes.wakeHere(overdue, { fromStart: true }).map((lane) => shardOf(lane.endpointId)));
     const lost = [];

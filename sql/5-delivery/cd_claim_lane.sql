@@ -1,21 +1,28 @@
 -- The claim of one endpoint's delivery lane (workers/5-delivery/): up to `batch` of the
--- endpoint's pending deliveries that are due and not leased, in sequence order, each for one
--- attempt under a lease that keeps every other lane off it until it lapses, with its target:
--- the endpoint as this call read it and the stored signal. Rows another transaction holds are
--- skipped, not waited for.
+-- endpoint's pending deliveries that are due, in sequence order, each for one attempt, with its
+-- target: the endpoint as this call read it and the stored signal. The claim writes nothing per
+-- delivery: the endpoint's hold (below) keeps every other process off its deliveries, and the
+-- lane run that claims keeps in memory what it holds (`holding`: claimed ahead, in flight, being
+-- recorded), which this claim skips. A lane run ends only once none of its attempts is in flight
+-- or being recorded (workers/5-delivery/lane-state.ts), so the next run of the lane holds nothing
+-- it did not claim itself. A per-delivery lease written at every claim was a new version of the
+-- delivery's row each time: a quarter of PostgreSQL's time per delivery flat out
+-- (docs/benchmarks.md, "Claims without a lease").
 -- The attempt is numbered (`attempt`: the attempts recorded so far, plus one) but not counted:
 -- only its record counts it (cd_record_attempts). A delivery claimed and never sent, or whose
 -- answer no worker saw (it died), has used no attempt: after a crash it comes back with the
--- same number once its lease lapses, not one retry tier later (docs/webhooks.md, "What
--- survives what"). `leased_until` (at whole milliseconds, so that it survives a round trip
--- through a JavaScript Date) names this claim: a give-back must name it (cd_release_deliveries).
+-- same number once the dead process's hold lapses, not one retry tier later (docs/webhooks.md,
+-- "What survives what").
 --
 -- One worker process at a time holds the endpoint (endpoint_lanes.holder, `holder` here: the
 -- process, which runs one lane per endpoint at a time), whatever the queue does (after Redis
 -- restarted empty, two processes may serve one shard): a claim by another holder while the hold
--- is live claims nothing and says for how long (outcome 'held'). The hold lasts a lease, is
--- renewed by the holder's claims once half of it is gone, and is given up when the process lets
--- the endpoint's shard go (cd_leave_lanes) or its lane stores a slowed rate (cd_leave_lane).
+-- is live claims nothing and says for how long (outcome 'held'). A claim that returns deliveries
+-- leaves the hold with at least `lease_ms` less a second to run (renewed at most once a second),
+-- so every delivery it returns can be attempted and answered inside the hold: the lane posts one
+-- only while its attempt can end a second before that (lanes.ts, postableForMs). The hold is
+-- given up when the process lets the endpoint's shard go (cd_leave_lanes) or its lane stores a
+-- slowed rate (cd_leave_lane), and lapses when its process died.
 -- The holder stores the rate it slowed the endpoint to (`own_rate`, when `rate_known`; written
 -- only when it changed). An endpoint paused by a receiver's Retry-After claims nothing until
 -- then (outcome 'paused').
@@ -24,8 +31,8 @@
 --
 -- One row describes the lane (outcome 'lane', 'held' or 'paused'): `signal_sequence` the
 -- floor (below), `attempt` (for 'lane') 1 when pending deliveries are left besides those
--- claimed, `max_in_flight` and `rate_limit` the endpoint's options, `effective_rate` the rate it
--- is slowed to, `wait_ms` how long a held or paused lane waits.
+-- claimed and held, `max_in_flight` and `rate_limit` the endpoint's options, `effective_rate`
+-- the rate it is slowed to, `wait_ms` how long a held or paused lane waits.
 -- When the endpoint was deleted or disabled, its pending deliveries are canceled instead, by the
 -- rule its deletion uses (cd_cancel_deliveries), and one row with outcome 'canceled' tells how
 -- many (in attempt).
@@ -37,8 +44,8 @@
 -- steps over those finished since. The floor is the lowest pending sequence at or after
 -- `from_sequence`, or, with none pending, one past the endpoint's highest sequence.
 CREATE OR REPLACE FUNCTION cd_claim_lane(club text, endpoint text, batch integer, lease_ms double precision, from_sequence bigint,
-                                         holder text, rate_known boolean, own_rate double precision)
-RETURNS TABLE (outcome text, signal_sequence bigint, attempt integer, leased_until timestamptz, url text, secret bytea,
+                                         holder text, rate_known boolean, own_rate double precision, holding bigint[])
+RETURNS TABLE (outcome text, signal_sequence bigint, attempt integer, url text, secret bytea,
                previous_secret bytea, signal_id text, signal_created_at timestamptz, body text,
                max_in_flight integer, rate_limit double precision, effective_rate double precision, wait_ms double precision)
 LANGUAGE plpgsql
@@ -60,45 +67,46 @@ BEGIN
   IF ep.live IS NOT TRUE THEN
     canceled := cd_cancel_deliveries(club, endpoint, NULL);
     IF canceled > 0 THEN
-      RETURN QUERY SELECT 'canceled'::text, NULL::bigint, canceled, NULL::timestamptz, NULL::text, NULL::bytea, NULL::bytea,
+      RETURN QUERY SELECT 'canceled'::text, NULL::bigint, canceled, NULL::text, NULL::bytea, NULL::bytea,
                           NULL::text, NULL::timestamptz, NULL::text, NULL::integer, NULL::float8, NULL::float8, NULL::float8;
     END IF;
     RETURN;
   END IF;
 
-  -- The hold: taken when free or lapsed, renewed once half of it is gone. A compare-and-set on
-  -- the row as read, so that two claims racing for it cannot both win; most claims only read.
+  -- The hold: taken when free or lapsed, renewed below by a claim that returns deliveries. A
+  -- compare-and-set on the row as read, so that two claims racing for it cannot both win; most
+  -- claims only read.
   SELECT l.holder, l.held_until, l.paused_until, l.effective_rate INTO lane
     FROM endpoint_lanes l WHERE l.club_id = club AND l.endpoint_id = endpoint;
   IF NOT FOUND THEN
     INSERT INTO endpoint_lanes AS l (club_id, endpoint_id, holder, held_until) VALUES (club, endpoint, holder, now() + held_for)
     ON CONFLICT DO NOTHING;
     IF NOT FOUND THEN
-      RETURN QUERY SELECT 'held'::text, NULL::bigint, NULL::integer, NULL::timestamptz, NULL::text, NULL::bytea, NULL::bytea,
+      RETURN QUERY SELECT 'held'::text, NULL::bigint, NULL::integer, NULL::text, NULL::bytea, NULL::bytea,
                           NULL::text, NULL::timestamptz, NULL::text, ep.max_in_flight, ep.rate_limit, NULL::float8, 100::float8;
       RETURN;
     END IF;
+    lane.held_until := now() + held_for;
   ELSIF lane.holder IS DISTINCT FROM cd_claim_lane.holder AND lane.held_until > now() THEN
-    RETURN QUERY SELECT 'held'::text, NULL::bigint, NULL::integer, NULL::timestamptz, NULL::text, NULL::bytea, NULL::bytea,
+    RETURN QUERY SELECT 'held'::text, NULL::bigint, NULL::integer, NULL::text, NULL::bytea, NULL::bytea,
                         NULL::text, NULL::timestamptz, NULL::text, ep.max_in_flight, ep.rate_limit, lane.effective_rate,
                         (extract(epoch FROM lane.held_until - now()) * 1000)::float8;
     RETURN;
-  ELSIF lane.holder IS DISTINCT FROM cd_claim_lane.holder OR lane.held_until < now() + held_for / 2 THEN
-    UPDATE endpoint_lanes l SET holder = cd_claim_lane.holder, held_until = now() + held_for
-     WHERE l.club_id = club AND l.endpoint_id = endpoint
-       AND l.holder IS NOT DISTINCT FROM lane.holder AND l.held_until IS NOT DISTINCT FROM lane.held_until;
-    IF NOT FOUND THEN
-      RETURN QUERY SELECT 'held'::text, NULL::bigint, NULL::integer, NULL::timestamptz, NULL::text, NULL::bytea, NULL::bytea,
+  ELSIF lane.holder IS DISTINCT FROM cd_claim_lane.holder OR lane.held_until IS NULL OR lane.held_until <= now() THEN
+    IF NOT cd_claim_lane_hold(club, endpoint, holder, lane.holder, lane.held_until, held_for) THEN
+      RETURN QUERY SELECT 'held'::text, NULL::bigint, NULL::integer, NULL::text, NULL::bytea, NULL::bytea,
                           NULL::text, NULL::timestamptz, NULL::text, ep.max_in_flight, ep.rate_limit, lane.effective_rate, 100::float8;
       RETURN;
     END IF;
+    lane.holder := holder;
+    lane.held_until := now() + held_for;
   END IF;
   IF rate_known AND own_rate IS DISTINCT FROM lane.effective_rate THEN
     UPDATE endpoint_lanes l SET effective_rate = own_rate WHERE l.club_id = club AND l.endpoint_id = endpoint;
     lane.effective_rate := own_rate;
   END IF;
   IF lane.paused_until > now() THEN
-    RETURN QUERY SELECT 'paused'::text, NULL::bigint, NULL::integer, NULL::timestamptz, NULL::text, NULL::bytea, NULL::bytea,
+    RETURN QUERY SELECT 'paused'::text, NULL::bigint, NULL::integer, NULL::text, NULL::bytea, NULL::bytea,
                         NULL::text, NULL::timestamptz, NULL::text, ep.max_in_flight, ep.rate_limit, lane.effective_rate,
                         (extract(epoch FROM lane.paused_until - now()) * 1000)::float8;
     RETURN;
@@ -112,45 +120,49 @@ BEGIN
     -- key, read backwards, finds the last without a walk).
     SELECT d.signal_sequence + 1 INTO lowest FROM deliveries d
      WHERE d.club_id = club AND d.endpoint_id = endpoint ORDER BY d.signal_sequence DESC LIMIT 1;
-    RETURN QUERY SELECT 'lane'::text, greatest(coalesce(lowest, 0), from_sequence), 0, NULL::timestamptz,
+    RETURN QUERY SELECT 'lane'::text, greatest(coalesce(lowest, 0), from_sequence), 0,
                         NULL::text, NULL::bytea, NULL::bytea, NULL::text, NULL::timestamptz, NULL::text,
                         ep.max_in_flight, ep.rate_limit, lane.effective_rate, 0::float8;
     RETURN;
   END IF;
-  -- The due deliveries, locked, then leased one at a time by key. One statement joining them to
-  -- deliveries let the cached generic plan walk every delivery of the endpoint (2,650 rows for a
-  -- claim of 5, docs/benchmarks.md "Delivery pipeline at scale"): with no statistics the planner
-  -- cannot tell the join's sides apart, and a plan it caches is kept. A lease by key cannot be
-  -- planned otherwise (sql/README.md, "Statements that reach one row by key").
+  -- The due deliveries, less those the lane holds, then each with its signal by key. One
+  -- statement joining them to deliveries let the cached generic plan walk every delivery of the
+  -- endpoint (2,650 rows for a claim of 5, docs/benchmarks.md "Delivery pipeline at scale"): with
+  -- no statistics the planner cannot tell the join's sides apart, and a plan it caches is kept
+  -- (sql/README.md, "Statements that reach one row by key").
   SELECT array_agg(due.signal_sequence ORDER BY due.signal_sequence) INTO due_sequences
     FROM (SELECT d.signal_sequence FROM deliveries d
            WHERE d.club_id = club AND d.endpoint_id = endpoint AND d.status = 'pending' AND d.signal_sequence >= lowest
-             AND d.next_attempt_at <= now() AND (d.leased_until IS NULL OR d.leased_until < now())
+             AND d.next_attempt_at <= now() AND d.signal_sequence <> ALL (holding)
              -- The head of its record only: no earlier delivery of the record is still pending
-             -- (leased or waiting for a retry).
+             -- (held by the lane or waiting for a retry).
              AND (ep.ordering = 'none' OR d.resource_id IS NULL OR NOT EXISTS (
                    SELECT 1 FROM deliveries p
                     WHERE p.club_id = club AND p.endpoint_id = endpoint AND p.resource_id = d.resource_id
                       AND p.status = 'pending' AND p.signal_sequence < d.signal_sequence))
            ORDER BY d.signal_sequence
-           LIMIT batch
-             FOR NO KEY UPDATE SKIP LOCKED) due;
-  -- The target is the endpoint as read at the top of this call; the statement that joined it
-  -- read it again, a moment later. What happens in between is harmless: a disable or a deletion
-  -- cancels the endpoint's pending deliveries in its own transaction (cd_cancel_deliveries).
-  -- Committed before the lock above, it left nothing due; not yet committed, it either holds the
-  -- rows (skipped above) or waits for this claim's locks and then cancels the rows leased here.
-  -- At worst they are sent once after the change, as an attempt about to be made may be
-  -- (docs/webhooks.md, "Stopping deliveries").
+           LIMIT batch) due;
+  -- Deliveries returned: the hold runs for a lease less a second at least from now, renewed at
+  -- most once a second. If another claim took the endpoint meanwhile (its hold had lapsed as
+  -- this transaction's clock saw it), this one claims nothing.
+  IF due_sequences IS NOT NULL AND lane.held_until < now() + held_for - interval '1 second' THEN
+    IF NOT cd_claim_lane_hold(club, endpoint, holder, lane.holder, lane.held_until, held_for) THEN
+      RETURN QUERY SELECT 'held'::text, NULL::bigint, NULL::integer, NULL::text, NULL::bytea, NULL::bytea,
+                          NULL::text, NULL::timestamptz, NULL::text, ep.max_in_flight, ep.rate_limit, lane.effective_rate, 100::float8;
+      RETURN;
+    END IF;
+  END IF;
+  -- The target is the endpoint as read at the top of this call. A disable or a deletion cancels
+  -- the endpoint's pending deliveries in its own transaction (cd_cancel_deliveries); committed
+  -- after this claim's snapshot, the deliveries claimed here are sent once after the change, as
+  -- an attempt about to be made may be (docs/webhooks.md, "Stopping deliveries").
   FOREACH due_sequence IN ARRAY coalesce(due_sequences, '{}') LOOP
     RETURN QUERY
-      UPDATE deliveries d SET leased_until = date_trunc('milliseconds', now() + held_for)
-        FROM signals s
+      SELECT 'claimed'::text, d.signal_sequence, d.attempts + 1, ep.url, ep.secret, ep.previous_secret,
+             s.id, s.created_at, s.body, NULL::integer, NULL::float8, NULL::float8, NULL::float8
+        FROM deliveries d JOIN signals s ON s.club_id = club AND s.sequence = due_sequence
        WHERE d.club_id = club
-         AND (d.endpoint_id, d.signal_sequence) BETWEEN (endpoint, due_sequence) AND (endpoint, due_sequence)
-         AND s.club_id = club AND s.sequence = due_sequence
-      RETURNING 'claimed'::text, d.signal_sequence, d.attempts + 1, d.leased_until, ep.url, ep.secret, ep.previous_secret,
-                s.id, s.created_at, s.body, NULL::integer, NULL::float8, NULL::float8, NULL::float8;
+         AND (d.endpoint_id, d.signal_sequence) BETWEEN (endpoint, due_sequence) AND (endpoint, due_sequence);
   END LOOP;
   -- The lane row, with whether any pending delivery is left besides those just claimed (in
   -- `attempt`: 1 or 0): a lane whose attempts all succeed after a claim that left none has
@@ -160,7 +172,7 @@ BEGIN
                                          WHERE d.club_id = club AND d.endpoint_id = endpoint AND d.status = 'pending'
                                            AND d.signal_sequence >= lowest
                                            AND d.signal_sequence <> ALL (coalesce(due_sequences, '{}'))) THEN 1 ELSE 0 END,
-                      NULL::timestamptz, NULL::text, NULL::bytea, NULL::bytea,
+                      NULL::text, NULL::bytea, NULL::bytea,
                       NULL::text, NULL::timestamptz, NULL::text, ep.max_in_flight, ep.rate_limit, lane.effective_rate, 0::float8;
 END
 $$;

@@ -1,6 +1,7 @@
 -- When an endpoint's lane has work again: in how many milliseconds the earliest of its pending
--- deliveries is due and unleased (0 when one is already); null when none is pending. A lease
--- left by a worker that died counts as its due time, so the lane comes back when it lapses.
+-- deliveries is due (0 when one is already); null when none is pending. A delivery a worker that
+-- died was attempting is due: the lane's claim then finds the endpoint held by that worker until
+-- the hold lapses, and waits until then (cd_claim_lane).
 -- With `ordering` 'per_resource', a delivery behind an earlier pending one of its record is not
 -- claimable however due it is: only the heads of the records count, by the test cd_claim_lane
 -- makes (written in both: a SQL helper holding a subquery is not inlined, and would be planned
@@ -11,7 +12,7 @@ CREATE OR REPLACE FUNCTION cd_lane_next_due(club text, endpoint text) RETURNS do
 LANGUAGE sql STABLE
 AS $$
   SELECT CASE WHEN next_at IS NOT NULL THEN greatest(extract(epoch FROM next_at - now()) * 1000, 0) END
-    FROM (SELECT min(greatest(d.next_attempt_at, coalesce(d.leased_until, d.next_attempt_at))) AS next_at
+    FROM (SELECT min(d.next_attempt_at) AS next_at
             FROM deliveries d
             JOIN webhook_endpoints e ON e.club_id = d.club_id AND e.id = d.endpoint_id
            WHERE d.club_id = club AND d.endpoint_id = endpoint AND d.status = 'pending'

@@ -48,7 +48,7 @@ BEGIN
     VALUES (a.club_id, a.endpoint_id, a.signal_id, a.sequence, a.attempt_number, a.attempted_at,
             a.status_code, a.error, a.duration_ms, a.response_excerpt);
     IF a.succeeded THEN
-      UPDATE deliveries d SET status = 'succeeded', completed_at = now(), leased_until = NULL,
+      UPDATE deliveries d SET status = 'succeeded', completed_at = now(),
                               attempts = greatest(d.attempts, a.attempt_number)
        WHERE d.club_id = a.club_id
          AND (d.endpoint_id, d.signal_sequence) BETWEEN (a.endpoint_id, a.sequence) AND (a.endpoint_id, a.sequence);
@@ -64,13 +64,13 @@ BEGIN
     IF reason IS NOT NULL THEN
       UPDATE webhook_endpoints e SET status = 'disabled', disabled_reason = reason
        WHERE e.club_id = a.club_id AND e.id = a.endpoint_id AND e.status = 'active';
-      UPDATE deliveries d SET status = 'failed', completed_at = now(), leased_until = NULL,
+      UPDATE deliveries d SET status = 'failed', completed_at = now(),
                               attempts = greatest(d.attempts, a.attempt_number)
        WHERE d.club_id = a.club_id
          AND (d.endpoint_id, d.signal_sequence) BETWEEN (a.endpoint_id, a.sequence) AND (a.endpoint_id, a.sequence);
       outcome := 'endpoint_disabled';
     ELSIF a.throttled THEN
-      UPDATE deliveries d SET next_attempt_at = now() + make_interval(secs => a.retry_delay_ms / 1000), leased_until = NULL
+      UPDATE deliveries d SET next_attempt_at = now() + make_interval(secs => a.retry_delay_ms / 1000)
        WHERE d.club_id = a.club_id
          AND (d.endpoint_id, d.signal_sequence) BETWEEN (a.endpoint_id, a.sequence) AND (a.endpoint_id, a.sequence);
       IF a.pause_ms IS NOT NULL THEN
@@ -81,13 +81,13 @@ BEGIN
       END IF;
       outcome := 'throttled';
     ELSIF a.retry_delay_ms IS NULL THEN
-      UPDATE deliveries d SET status = 'failed', completed_at = now(), leased_until = NULL,
+      UPDATE deliveries d SET status = 'failed', completed_at = now(),
                               attempts = greatest(d.attempts, a.attempt_number)
        WHERE d.club_id = a.club_id
          AND (d.endpoint_id, d.signal_sequence) BETWEEN (a.endpoint_id, a.sequence) AND (a.endpoint_id, a.sequence);
       outcome := 'failed';
     ELSE
-      UPDATE deliveries d SET next_attempt_at = now() + make_interval(secs => a.retry_delay_ms / 1000), leased_until = NULL,
+      UPDATE deliveries d SET next_attempt_at = now() + make_interval(secs => a.retry_delay_ms / 1000),
                               attempts = greatest(d.attempts, a.attempt_number)
        WHERE d.club_id = a.club_id
          AND (d.endpoint_id, d.signal_sequence) BETWEEN (a.endpoint_id, a.sequence) AND (a.endpoint_id, a.sequence);

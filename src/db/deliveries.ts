@@ -54,7 +54,6 @@ interface LaneRow {
   outcome: 'claimed' | 'canceled' | 'lane' | 'held' | 'paused';
   signal_sequence: string;
   attempt: number;
-  leased_until: Date;
   url: string;
   secret: Buffer;
   previous_secret: Buffer | null;
@@ -69,12 +68,11 @@ interface LaneRow {
 
 /**
  * A delivery claimed for one attempt: `attempt` is its number (the attempts recorded so far,
- * plus one; only its record counts it), `lease` names the claim (a give-back names it).
+ * plus one; only its record counts it).
  */
 export interface ClaimedDelivery {
   key: DeliveryKey;
   attempt: number;
-  lease: Date;
   target: DeliveryTarget;
 }
 
@@ -88,7 +86,7 @@ export interface LaneClaim {
    * claim's `fromSequence`, as long as nothing made an older delivery pending again.
    */
   floor: number;
-  /** Whether pending deliveries of the endpoint are left besides those claimed (leased, not due yet, or not claimed for want of room). */
+  /** Whether pending deliveries of the endpoint are left besides those claimed (held by the lane, not due yet, or not claimed for want of room). */
   othersPending: boolean;
   /** What the endpoint asks of its lane now (null: the endpoint is gone or disabled). */
   lane: LaneTerms | null;
@@ -134,8 +132,10 @@ function batchersFor(pool: Pool) {
 }
 
 /**
- * Claims up to `batch` of an endpoint's due deliveries, in sequence order, for one attempt each:
- * no other lane touches them until the lease ends (longer than any attempt can take). Each comes
+ * Claims up to `batch` of an endpoint's due deliveries, in sequence order, for one attempt each,
+ * skipping those the lane holds (`holding`: claimed, in flight or being recorded). Nothing is
+ * written per delivery: the endpoint's hold keeps other processes off them, and each claim that
+ * returns some leaves it running for `leaseMs` less a second at least. Each comes
  * with its target, the endpoint as it is now and the stored signal. When the endpoint was
  * deleted or disabled, its pending deliveries are canceled instead, by the rule its deletion and
  * disabling use (cd_cancel_deliveries). Only deliveries from `fromSequence` on are looked at: the
@@ -152,9 +152,10 @@ export function claimLane(
   leaseMs: number,
   fromSequence: number,
   holder: string,
+  holding: ReadonlySet<number>,
   ownRate?: number | null,
 ): Promise<LaneClaim> {
-  return batchersFor(pool).claim.submit({ clubId, endpointId, batch, leaseMs, fromSequence, holder, ownRate });
+  return batchersFor(pool).claim.submit({ clubId, endpointId, batch, leaseMs, fromSequence, holder, holding: [...holding], ownRate });
 }
 
 interface ClaimRequest {
@@ -164,7 +165,23 @@ interface ClaimRequest {
   leaseMs: number;
   fromSequence: number;
   holder: string;
+  holding: number[];
   ownRate: number | null | undefined;
+}
+
+/**
+ * What each claim's lane holds, as the text of a two-dimensional PostgreSQL bigint array, one row
+ * per claim padded with 0 (cd_claim_lanes); '{}' when no lane holds anything.
+ */
+export function holdingsOf(requests: readonly { holding: readonly number[] }[]): string {
+  const width = Math.max(0, ...requests.map((r) => r.holding.length));
+  if (width === 0) return '{}';
+  const rows = requests.map((r) => {
+    const row = r.holding.map((sequence) => String(Math.trunc(sequence)));
+    while (row.length < width) row.push('0');
+    return `{${row.join(',')}}`;
+  });
+  return `{${rows.join(',')}}`;
 }
 
 /** Claims of several lanes in one statement (cd_claim_lanes), in (club, endpoint) order; the answers in the requests' order. */
@@ -178,7 +195,7 @@ async function claimLanes(pool: Pool, requests: ClaimRequest[]): Promise<LaneCla
   const sorted = order.map((i) => requests[i]!);
   const { rows } = await pool.query<LaneRow & { n: number }>({
     name: 'cd_claim_lanes',
-    text: 'SELECT * FROM cd_claim_lanes($1::text[], $2::text[], $3::int[], $4::float8[], $5::bigint[], $6::text[], $7::bool[], $8::float8[])',
+    text: 'SELECT * FROM cd_claim_lanes($1::text[], $2::text[], $3::int[], $4::float8[], $5::bigint[], $6::text[], $7::bool[], $8::float8[], $9::bigint[])',
     values: [
       sorted.map((r) => r.clubId),
       sorted.map((r) => r.endpointId),
@@ -188,6 +205,7 @@ async function claimLanes(pool: Pool, requests: ClaimRequest[]): Promise<LaneCla
       sorted.map((r) => r.holder),
       sorted.map((r) => r.ownRate !== undefined),
       sorted.map((r) => r.ownRate ?? null),
+      holdingsOf(sorted),
     ],
   });
   const rowsOf = sorted.map((): LaneRow[] => []);
@@ -221,7 +239,6 @@ function claimFromRows({ clubId, endpointId, fromSequence }: ClaimRequest, rows:
     claim.claimed.push({
       key: { clubId, endpointId, sequence: Number(row.signal_sequence) },
       attempt: row.attempt,
-      lease: row.leased_until,
       target: {
         url: row.url,
         secret: row.secret,
@@ -253,21 +270,6 @@ export async function leaveLane(pool: Pool, clubId: string, endpointId: string, 
 export async function leaveShard(pool: Pool, holder: string, shards: number, shard: number): Promise<number> {
   const { rows } = await pool.query<{ left: number }>('SELECT cd_leave_lanes($1, $2, $3) AS left', [holder, shards, shard]);
   return rows[0]?.left ?? 0;
-}
-
-/**
- * Gives back deliveries claimed but not attempted (a lane claims ahead of its window): due again
- * at once, unleased (cd_release_deliveries). Each names its claim by its lease; one claimed again
- * since is left alone.
- */
-export async function releaseDeliveries(pool: Pool, clubId: string, endpointId: string, claimed: { sequence: number; lease: Date }[]): Promise<number> {
-  if (claimed.length === 0) return 0;
-  const { rows } = await pool.query<{ released: number }>({
-    name: 'cd_release_deliveries',
-    text: 'SELECT cd_release_deliveries($1, $2, $3::bigint[], $4::timestamptz[]) AS released',
-    values: [clubId, endpointId, claimed.map((c) => c.sequence), claimed.map((c) => c.lease)],
-  });
-  return rows[0]?.released ?? 0;
 }
 
 /**
@@ -410,22 +412,24 @@ async function recordAttempts(pool: Pool, records: AttemptToRecord[]): Promise<A
 }
 
 /**
- * Endpoints with a pending delivery overdue by more than `graceMs` and held by no worker: made
- * by another process's fan-out, their shard's job was lost (a queue restart, a job failed or
- * removed by hand), or their worker died. The due poll (workers/main.ts) wakes their lanes.
+ * Endpoints with a pending delivery overdue by more than `graceMs` and held by no other worker
+ * process than `holder` (the caller's): made by another process's fan-out, their shard's job was
+ * lost (a queue restart, a job failed or removed by hand), or their worker died. The due poll
+ * (workers/main.ts) wakes their lanes.
  */
-export async function overdueLanes(pool: Pool, graceMs: number, limit: number): Promise<{ clubId: string; endpointId: string }[]> {
+export async function overdueLanes(pool: Pool, holder: string, graceMs: number, limit: number): Promise<{ clubId: string; endpointId: string }[]> {
   const { rows } = await pool.query<{ club_id: string; endpoint_id: string }>(
     `SELECT DISTINCT club_id, endpoint_id FROM (
-       SELECT club_id, endpoint_id FROM deliveries
-        WHERE status = 'pending' AND next_attempt_at < now() - make_interval(secs => $1::double precision / 1000)
-          AND (leased_until IS NULL OR leased_until < now())
-        ORDER BY next_attempt_at LIMIT $2
-     ) overdue
-     -- A lane paused by its receiver's Retry-After is not late: it comes back when the pause ends.
-     WHERE NOT EXISTS (SELECT 1 FROM endpoint_lanes l
-                        WHERE l.club_id = overdue.club_id AND l.endpoint_id = overdue.endpoint_id AND l.paused_until > now())`,
-    [graceMs, limit],
+       SELECT d.club_id, d.endpoint_id FROM deliveries d
+        WHERE d.status = 'pending' AND d.next_attempt_at < now() - make_interval(secs => $1::double precision / 1000)
+          -- Not late: a lane paused by its receiver's Retry-After comes back when the pause ends,
+          -- and a lane another live process holds is that process's to run.
+          AND NOT EXISTS (SELECT 1 FROM endpoint_lanes l
+                           WHERE l.club_id = d.club_id AND l.endpoint_id = d.endpoint_id
+                             AND (l.paused_until > now() OR (l.held_until > now() AND l.holder IS DISTINCT FROM $3)))
+        ORDER BY d.next_attempt_at LIMIT $2
+     ) overdue`,
+    [graceMs, limit, holder],
   );
   return rows.map((r) => ({ clubId: r.club_id, endpointId: r.endpoint_id }));
 }
@@ -437,7 +441,7 @@ export async function overdueLanes(pool: Pool, graceMs: number, limit: number): 
  */
 export async function retryGivenUp(pool: Pool, key: DeliveryKey): Promise<boolean> {
   const { rowCount } = await pool.query(
-    `UPDATE deliveries SET status = 'pending', next_attempt_at = now(), completed_at = NULL, leased_until = NULL
+    `UPDATE deliveries SET status = 'pending', next_attempt_at = now(), completed_at = NULL
       WHERE club_id = $1 AND endpoint_id = $2 AND signal_sequence = $3 AND status = 'failed'`,
     [key.clubId, key.endpointId, key.sequence],
   );

@@ -291,9 +291,9 @@ export type RecoveryResult = { outcome: 'queued'; body: string } | { outcome: 'm
 /**
  * Queues again every signal of the window that the endpoint matches and that has no succeeded
  * delivery to it: a new pending delivery, or an existing failed, canceled or pending one reset
- * to attempt now from the first attempt. One whose attempt is under way (leased) is left to
- * finish it: clearing its lease would send it twice at once, beside the endpoint's limit on
- * requests in flight (docs/webhooks.md). The delivery pipeline picks pending rows up. The
+ * to attempt now from the first attempt. One whose attempt is under way stays with the lane
+ * that holds it, which does not send it twice: that attempt's record counts it and settles it
+ * (docs/webhooks.md, "Recovering missed deliveries"). The delivery pipeline picks pending rows up. The
  * endpoint row is share-locked, so a concurrent deletion or disabling either happens before
  * (and this finds it gone or disabled) or after (and cancels what this queued).
  */
@@ -326,8 +326,8 @@ export async function recoverDeliveries(pool: Pool, request: RecoveryRequest): P
                  AND done.signal_sequence = s.sequence AND done.status = 'succeeded'
             )
          ON CONFLICT (club_id, endpoint_id, signal_sequence) DO UPDATE
-            SET status = 'pending', attempts = 0, next_attempt_at = now(), completed_at = NULL, leased_until = NULL
-          WHERE d.status <> 'succeeded' AND NOT (d.status = 'pending' AND coalesce(d.leased_until > now(), false))
+            SET status = 'pending', attempts = 0, next_attempt_at = now(), completed_at = NULL
+          WHERE d.status <> 'succeeded'
          RETURNING 1
        )
        SELECT json_build_object(

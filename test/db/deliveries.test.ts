@@ -10,7 +10,6 @@ import {
   leaveLane,
   leaveShard,
   recordAttempt,
-  releaseDeliveries,
   type DeliveryKey,
 } from '../../src/db/deliveries.ts';
 import type { Pool } from '../../src/db/pool.ts';
@@ -54,9 +53,43 @@ const success = (attemptNumber: number) => ({
 const HOLDER = 'lane-run-1';
 const decided = { succeeded: true, gone: false, retryDelayMs: null, disableAfterMs: 1_000_000 };
 
+/**
+ * What each test lane run (holder and endpoint) holds, as lane-io.ts keeps it: claimed and not yet
+ * let go. A claim skips these; recordAttempt here lets go of what it records.
+ */
+const holdings = new Map<string, Set<number>>();
+const holdingOf = (holder: string, endpointId: string) => {
+  const key = `${holder} ${endpointId}`;
+  return holdings.get(key) ?? holdings.set(key, new Set()).get(key)!;
+};
+
+/** claimLane as a lane run calls it: with what the run holds, which the claimed join. */
+async function claimHeld(
+  pool: Pool,
+  club: string,
+  endpointId: string,
+  batch: number,
+  leaseMs: number,
+  fromSequence: number,
+  holder: string,
+  ownRate?: number | null,
+) {
+  const holding = holdingOf(holder, endpointId);
+  const claim = await claimLane(pool, club, endpointId, batch, leaseMs, fromSequence, holder, holding, ownRate);
+  for (const c of claim.claimed) holding.add(c.key.sequence);
+  return claim;
+}
+
+/** recordAttempt, and the lane run lets go of the delivery. */
+async function recordHeld(...args: Parameters<typeof recordAttempt>) {
+  const result = await recordAttempt(...args);
+  for (const [key, holding] of holdings) if (key.endsWith(` ${args[1].endpointId}`)) holding.delete(args[1].sequence);
+  return result;
+}
+
 /** Claims an endpoint's due deliveries as its lane does: the sequences claimed, in order. */
 async function claimed(endpointId: string, batch = 100): Promise<number[]> {
-  return (await claimLane(pool, clubId, endpointId, batch, LEASE_MS, 0, HOLDER)).claimed.map((c) => c.key.sequence);
+  return (await claimHeld(pool, clubId, endpointId, batch, LEASE_MS, 0, HOLDER)).claimed.map((c) => c.key.sequence);
 }
 
 describe('fanOutSignal', () => {
@@ -94,45 +127,45 @@ describe('fanOutSignal', () => {
     expect(first).toHaveLength(2);
     const key: DeliveryKey = { clubId, endpointId: endpoints[0]!.id, sequence };
     expect(await claimed(key.endpointId)).toEqual([sequence]);
-    await recordAttempt(pool, key, first[0]!.signalId, success(1), decided);
+    await recordHeld(pool, key, first[0]!.signalId, success(1), decided);
     const again = await fanOutSignal(pool, clubId, sequence);
     expect(again.map((d) => d.endpointId)).toEqual([endpoints[1]!.id]);
   });
 });
 
 describe('claimLane', () => {
-  it('claims a delivery once when the same lane runs twice at the same moment', async () => {
+  it('claims a delivery once when the lanes of several processes claim it at the same moment', async () => {
     const { endpoints, sequences } = await signalsFor(1, 1);
     const [sequence] = sequences as [number];
     await fanOutSignal(pool, clubId, sequence);
     const endpointId = endpoints[0]!.id;
-    const claims = await Promise.all(Array.from({ length: 5 }, () => claimLane(pool, clubId, endpointId, 1, LEASE_MS, 0, HOLDER)));
+    const claims = await Promise.all(Array.from({ length: 5 }, (_, i) => claimHeld(pool, clubId, endpointId, 1, LEASE_MS, 0, `process-${i}`)));
     expect(claims.flatMap((c) => c.claimed.map((d) => d.key.sequence))).toEqual([sequence]);
-    const { rows } = await pool.query(
-      'SELECT attempts, leased_until > now() AS leased FROM deliveries WHERE club_id = $1 AND endpoint_id = $2 AND signal_sequence = $3',
-      [clubId, endpointId, sequence],
-    );
-    // Numbered 1, counted only by its record: a claim that is never answered used no attempt.
-    expect(rows[0]).toEqual({ attempts: 0, leased: true });
-    expect(claims.flatMap((c) => c.claimed.map((d) => d.attempt))).toEqual([1]);
-  });
-
-  it('counts an attempt by its record, not its claim: after a lapsed lease the delivery comes back with the same attempt number', async () => {
-    const { endpoints, sequences } = await signalsFor(1, 1);
-    const [sequence] = sequences as [number];
-    await fanOutSignal(pool, clubId, sequence);
-    const endpointId = endpoints[0]!.id;
-    const [first] = (await claimLane(pool, clubId, endpointId, 1, LEASE_MS, 0, HOLDER)).claimed;
-    expect(first!.attempt).toBe(1);
-    // Its worker died before any answer: the lease lapses.
-    await pool.query(`UPDATE deliveries SET leased_until = now() - interval '1 second' WHERE club_id = $1 AND endpoint_id = $2`, [
+    expect(claims.filter((c) => c.lane?.blocked?.reason === 'held')).toHaveLength(4);
+    const { rows } = await pool.query('SELECT attempts FROM deliveries WHERE club_id = $1 AND endpoint_id = $2 AND signal_sequence = $3', [
       clubId,
       endpointId,
+      sequence,
     ]);
-    const [again] = (await claimLane(pool, clubId, endpointId, 1, LEASE_MS, 0, HOLDER)).claimed;
+    // Numbered 1, counted only by its record: a claim that is never answered used no attempt.
+    expect(rows[0]).toEqual({ attempts: 0 });
+    expect(claims.flatMap((c) => c.claimed.map((d) => d.attempt))).toEqual([1]);
+    await pool.query(`UPDATE endpoint_lanes SET holder = NULL, held_until = NULL WHERE endpoint_id = $1`, [endpointId]);
+  });
+
+  it("counts an attempt by its record, not its claim: after its process's hold lapsed the delivery comes back with the same attempt number", async () => {
+    const { endpoints, sequences } = await signalsFor(1, 1);
+    const [sequence] = sequences as [number];
+    await fanOutSignal(pool, clubId, sequence);
+    const endpointId = endpoints[0]!.id;
+    const [first] = (await claimHeld(pool, clubId, endpointId, 1, LEASE_MS, 0, 'died')).claimed;
+    expect(first!.attempt).toBe(1);
+    // Its process died before any answer: the hold lapses, and another process's lane claims it.
+    await pool.query(`UPDATE endpoint_lanes SET held_until = now() - interval '1 second' WHERE endpoint_id = $1`, [endpointId]);
+    const [again] = (await claimHeld(pool, clubId, endpointId, 1, LEASE_MS, 0, HOLDER)).claimed;
     expect(again!.attempt).toBe(1);
-    await recordAttempt(pool, again!.key, again!.target.signalId, { ...success(1), statusCode: 500 }, { ...decided, succeeded: false, retryDelayMs: 0 });
-    const [third] = (await claimLane(pool, clubId, endpointId, 1, LEASE_MS, 0, HOLDER)).claimed;
+    await recordHeld(pool, again!.key, again!.target.signalId, { ...success(1), statusCode: 500 }, { ...decided, succeeded: false, retryDelayMs: 0 });
+    const [third] = (await claimHeld(pool, clubId, endpointId, 1, LEASE_MS, 0, HOLDER)).claimed;
     expect(third!.attempt).toBe(2);
     const { rows } = await pool.query('SELECT attempts FROM deliveries WHERE club_id = $1 AND endpoint_id = $2', [clubId, endpointId]);
     expect(rows).toEqual([{ attempts: 1 }]);
@@ -141,7 +174,7 @@ describe('claimLane', () => {
   it('claims in sequence order, at most a batch, and brings the endpoint and the stored signal', async () => {
     const { endpoints, sequences } = await signalsFor(1, 3);
     for (const sequence of sequences) await fanOutSignal(pool, clubId, sequence);
-    const claim = await claimLane(pool, clubId, endpoints[0]!.id, 2, LEASE_MS, 0, HOLDER);
+    const claim = await claimHeld(pool, clubId, endpoints[0]!.id, 2, LEASE_MS, 0, HOLDER);
     expect(claim.claimed.map((c) => c.key.sequence)).toEqual(sequences.slice(0, 2));
     const first = claim.claimed[0]!;
     const { rows } = await pool.query('SELECT id, body FROM signals WHERE club_id = $1 AND sequence = $2', [clubId, sequences[0]]);
@@ -153,7 +186,7 @@ describe('claimLane', () => {
     expect(await claimed(endpoints[0]!.id)).toEqual(sequences.slice(2));
   });
 
-  it('claims nothing not due, leased or finished, and laneNextDue tells when the lane has work again', async () => {
+  it('claims nothing not due, held by its lane or finished, and laneNextDue tells when the lane has work again', async () => {
     const { endpoints, sequences } = await signalsFor(2, 1);
     const [sequence] = sequences as [number];
     const [pending] = await fanOutSignal(pool, clubId, sequence);
@@ -166,12 +199,12 @@ describe('claimLane', () => {
     expect(await claimed(notDue)).toEqual([]);
     expect(await laneNextDue(pool, clubId, notDue)).toBeGreaterThan(55_000);
     expect(await claimed(finished)).toEqual([sequence]);
-    // Leased: due again when the lease lapses, not before.
+    // Held by the lane (in flight): not claimed again; still due, as the table sees it.
     expect(await claimed(finished)).toEqual([]);
-    expect(await laneNextDue(pool, clubId, finished)).toBeGreaterThan(LEASE_MS - 5_000);
-    await recordAttempt(pool, { clubId, endpointId: finished, sequence }, pending!.signalId, success(1), decided);
+    expect(await laneNextDue(pool, clubId, finished)).toBe(0);
+    await recordHeld(pool, { clubId, endpointId: finished, sequence }, pending!.signalId, success(1), decided);
     expect(await laneNextDue(pool, clubId, finished)).toBeNull();
-    expect(await claimLane(pool, clubId, 'we_unknown', 5, LEASE_MS, 0, HOLDER)).toEqual({ claimed: [], canceled: 0, floor: 0, othersPending: true, lane: null });
+    expect(await claimHeld(pool, clubId, 'we_unknown', 5, LEASE_MS, 0, HOLDER)).toEqual({ claimed: [], canceled: 0, floor: 0, othersPending: true, lane: null });
   });
 });
 
@@ -181,15 +214,15 @@ describe('claimLane from a floor', () => {
     for (const sequence of sequences) await fanOutSignal(pool, clubId, sequence);
     const endpointId = endpoints[0]!.id;
     const [s1, s2, s3, s4] = sequences as [number, number, number, number];
-    const first = await claimLane(pool, clubId, endpointId, 2, LEASE_MS, 0, HOLDER);
+    const first = await claimHeld(pool, clubId, endpointId, 2, LEASE_MS, 0, HOLDER);
     expect(first.claimed.map((c) => c.key.sequence)).toEqual([s1, s2]);
     expect(first.floor).toBe(s1); // still pending while in flight
-    for (const c of first.claimed) await recordAttempt(pool, c.key, c.target.signalId, success(c.attempt), decided);
-    const second = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, first.floor, HOLDER);
+    for (const c of first.claimed) await recordHeld(pool, c.key, c.target.signalId, success(c.attempt), decided);
+    const second = await claimHeld(pool, clubId, endpointId, 5, LEASE_MS, first.floor, HOLDER);
     expect(second.floor).toBe(s3);
     expect(second.claimed.map((c) => c.key.sequence)).toEqual([s3, s4]);
-    for (const c of second.claimed) await recordAttempt(pool, c.key, c.target.signalId, success(c.attempt), decided);
-    const empty = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, second.floor, HOLDER);
+    for (const c of second.claimed) await recordHeld(pool, c.key, c.target.signalId, success(c.attempt), decided);
+    const empty = await claimHeld(pool, clubId, endpointId, 5, LEASE_MS, second.floor, HOLDER);
     expect(empty).toMatchObject({ claimed: [], canceled: 0, floor: s4 + 1 });
     // A delivery made pending again below the floor (an operator's retry) is not looked at from
     // the floor; a claim from 0 finds it (the lane looks from 0 when woken by such a retry, and
@@ -199,37 +232,38 @@ describe('claimLane from a floor', () => {
         WHERE club_id = $1 AND endpoint_id = $2 AND signal_sequence = $3`,
       [clubId, endpointId, s2],
     );
-    expect((await claimLane(pool, clubId, endpointId, 5, LEASE_MS, empty.floor, HOLDER)).claimed).toEqual([]);
-    const fromZero = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER);
+    expect((await claimHeld(pool, clubId, endpointId, 5, LEASE_MS, empty.floor, HOLDER)).claimed).toEqual([]);
+    const fromZero = await claimHeld(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER);
     expect(fromZero.claimed.map((c) => c.key.sequence)).toEqual([s2]);
     expect(fromZero.floor).toBe(s2);
   });
 });
 
 describe('claimLane: what is left pending', () => {
-  it('says whether pending deliveries are left besides those it claimed: more than it had room for, leased, or not due', async () => {
+  it('says whether pending deliveries are left besides those it claimed: more than it had room for, held by the lane, or not due', async () => {
     const { endpoints, sequences } = await signalsFor(1, 3);
     for (const sequence of sequences) await fanOutSignal(pool, clubId, sequence);
     const endpointId = endpoints[0]!.id;
-    const first = await claimLane(pool, clubId, endpointId, 2, LEASE_MS, 0, HOLDER);
+    const first = await claimHeld(pool, clubId, endpointId, 2, LEASE_MS, 0, HOLDER);
     expect(first.claimed).toHaveLength(2);
     expect(first.othersPending).toBe(true);
     // The last one: the two claimed before are still pending (in flight).
-    const last = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER);
+    const last = await claimHeld(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER);
     expect(last.claimed.map((c) => c.key.sequence)).toEqual([sequences[2]]);
     expect(last.othersPending).toBe(true);
-    await pool.query(`UPDATE deliveries SET status = 'succeeded', leased_until = NULL WHERE endpoint_id = $1 AND signal_sequence <> $2`, [endpointId, sequences[2]]);
-    await pool.query(`UPDATE deliveries SET leased_until = NULL WHERE endpoint_id = $1`, [endpointId]);
-    const alone = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER);
+    await pool.query(`UPDATE deliveries SET status = 'succeeded' WHERE endpoint_id = $1 AND signal_sequence <> $2`, [endpointId, sequences[2]]);
+    holdingOf(HOLDER, endpointId).clear();
+    const alone = await claimHeld(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER);
     expect(alone.claimed.map((c) => c.key.sequence)).toEqual([sequences[2]]);
     expect(alone.othersPending).toBe(false);
     // Pending but not due (a retry later): left.
-    await pool.query(`UPDATE deliveries SET next_attempt_at = now() + interval '1 minute', leased_until = NULL WHERE endpoint_id = $1 AND status = 'pending'`, [endpointId]);
-    const notDue = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER);
+    await pool.query(`UPDATE deliveries SET next_attempt_at = now() + interval '1 minute' WHERE endpoint_id = $1 AND status = 'pending'`, [endpointId]);
+    holdingOf(HOLDER, endpointId).clear();
+    const notDue = await claimHeld(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER);
     expect(notDue.claimed).toEqual([]);
     expect(notDue.othersPending).toBe(true);
     await pool.query(`UPDATE deliveries SET status = 'succeeded' WHERE endpoint_id = $1`, [endpointId]);
-    expect((await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER)).othersPending).toBe(false);
+    expect((await claimHeld(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER)).othersPending).toBe(false);
   });
 });
 
@@ -238,8 +272,8 @@ describe('claimLane: claims made at the same moment', () => {
     const { endpoints, sequences } = await signalsFor(3, 2);
     for (const sequence of sequences) await fanOutSignal(pool, clubId, sequence);
     const claims = await Promise.all([
-      ...[...endpoints].reverse().map((e, i) => claimLane(pool, clubId, e.id, i + 1, LEASE_MS, 0, HOLDER)),
-      claimLane(pool, clubId, 'we_unknown_at_once', 5, LEASE_MS, 0, HOLDER),
+      ...[...endpoints].reverse().map((e, i) => claimHeld(pool, clubId, e.id, i + 1, LEASE_MS, 0, HOLDER)),
+      claimHeld(pool, clubId, 'we_unknown_at_once', 5, LEASE_MS, 0, HOLDER),
     ]);
     const reversed = [...endpoints].reverse();
     claims.slice(0, 3).forEach((claim, i) => {
@@ -248,13 +282,24 @@ describe('claimLane: claims made at the same moment', () => {
     });
     expect(claims[3]).toMatchObject({ claimed: [], lane: null });
   });
+
+  it('each skips what its own lane holds, whatever the others in its statement hold', async () => {
+    const { endpoints, sequences } = await signalsFor(3, 3);
+    for (const sequence of sequences) await fanOutSignal(pool, clubId, sequence);
+    const [s1, s2, s3] = sequences as [number, number, number];
+    // Held: nothing by the first lane, one by the second, two by the third (rows of unequal length).
+    const holds = [new Set<number>(), new Set([s2]), new Set([s1, s3])];
+    const claims = await Promise.all(endpoints.map((e, i) => claimLane(pool, clubId, e.id, 5, LEASE_MS, 0, 'same-moment', holds[i]!)));
+    expect(claims.map((c) => c.claimed.map((d) => d.key.sequence))).toEqual([[s1, s2, s3], [s1, s3], [s2]]);
+    for (const e of endpoints) await leaveLane(pool, clubId, e.id, 'same-moment');
+  });
 });
 
 describe('leaveShard', () => {
   it("gives up a process's holds on the endpoints of one shard, and no other's", async () => {
     const { endpoints, sequences } = await signalsFor(6, 1);
     await fanOutSignal(pool, clubId, sequences[0]!);
-    for (const e of endpoints) expect((await claimLane(pool, clubId, e.id, 1, LEASE_MS, 0, 'proc-a')).claimed).toHaveLength(1);
+    for (const e of endpoints) expect((await claimHeld(pool, clubId, e.id, 1, LEASE_MS, 0, 'proc-a')).claimed).toHaveLength(1);
     const shard = shardOf(endpoints[0]!.id, 2);
     // Another process's hold in the same shard stays.
     await pool.query(`UPDATE endpoint_lanes SET holder = 'proc-b' WHERE endpoint_id = $1`, [endpoints[0]!.id]);
@@ -279,23 +324,25 @@ describe('claimLane: one lane run at a time, pauses, and per-record order', () =
     const { endpoints, sequences } = await signalsFor(1, 2);
     for (const sequence of sequences) await fanOutSignal(pool, clubId, sequence);
     const endpointId = endpoints[0]!.id;
-    const first = await claimLane(pool, clubId, endpointId, 1, LEASE_MS, 0, 'run-a');
+    const first = await claimHeld(pool, clubId, endpointId, 1, LEASE_MS, 0, 'run-a');
     expect(first.claimed.map((c) => c.key.sequence)).toEqual([sequences[0]]);
     expect(first.lane).toMatchObject({ maxInFlight: null, rateLimit: null, blocked: null });
-    const second = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, 'run-b');
+    const second = await claimHeld(pool, clubId, endpointId, 5, LEASE_MS, 0, 'run-b');
     expect(second.claimed).toEqual([]);
     expect(second.lane!.blocked!.reason).toBe('held');
     expect(second.lane!.blocked!.forMs).toBeGreaterThan(LEASE_MS - 10_000);
     expect(second.lane!.blocked!.forMs).toBeLessThanOrEqual(LEASE_MS);
+    // A run leaves once its attempts are recorded (lane-state.ts).
+    for (const c of first.claimed) await recordHeld(pool, c.key, c.target.signalId, success(c.attempt), decided);
     await leaveLane(pool, clubId, endpointId, 'run-a');
-    const third = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, 'run-b');
+    const third = await claimHeld(pool, clubId, endpointId, 5, LEASE_MS, 0, 'run-b');
     expect(third.claimed.map((c) => c.key.sequence)).toEqual([sequences[1]]);
     // A hold that lapsed (its run died) is taken over.
     await pool.query(`UPDATE endpoint_lanes SET held_until = now() - interval '1 second' WHERE endpoint_id = $1`, [endpointId]);
-    expect((await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, 'run-c')).lane!.blocked).toBeNull();
+    expect((await claimHeld(pool, clubId, endpointId, 5, LEASE_MS, 0, 'run-c')).lane!.blocked).toBeNull();
     // Leaving a hold taken over since changes nothing.
     await leaveLane(pool, clubId, endpointId, 'run-b');
-    expect((await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, 'run-b')).lane!.blocked!.reason).toBe('held');
+    expect((await claimHeld(pool, clubId, endpointId, 5, LEASE_MS, 0, 'run-b')).lane!.blocked!.reason).toBe('held');
     // The endpoint serves the later tests of this file, under their run's name.
     await leaveLane(pool, clubId, endpointId, 'run-c');
   });
@@ -309,12 +356,12 @@ describe('claimLane: one lane run at a time, pauses, and per-record order', () =
       `INSERT INTO endpoint_lanes (club_id, endpoint_id, paused_until, effective_rate) VALUES ($1, $2, now() + interval '20 seconds', 25)`,
       [clubId, endpointId],
     );
-    const paused = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER);
+    const paused = await claimHeld(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER);
     expect(paused.claimed).toEqual([]);
     expect(paused.lane).toMatchObject({ maxInFlight: 2, rateLimit: 50, effectiveRate: 25, blocked: { reason: 'paused' } });
     expect(paused.lane!.blocked!.forMs).toBeGreaterThan(10_000);
     await pool.query(`UPDATE endpoint_lanes SET paused_until = now() WHERE endpoint_id = $1`, [endpointId]);
-    expect((await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER)).claimed).toHaveLength(1);
+    expect((await claimHeld(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER)).claimed).toHaveLength(1);
   });
 
   it("with per_resource ordering, claims only each record's earliest pending delivery, the next once it is settled", async () => {
@@ -334,7 +381,7 @@ describe('claimLane: one lane run at a time, pauses, and per-record order', () =
     const [a1, a2, a3] = of(a) as [number, number, number];
     const [b1, b2] = of(b) as [number, number];
     for (const r of rows) await fanOutSignal(pool, clubId, r.sequence);
-    const claimFor = async (endpointId: string) => (await claimLane(pool, clubId, endpointId, 10, LEASE_MS, 0, HOLDER)).claimed;
+    const claimFor = async (endpointId: string) => (await claimHeld(pool, clubId, endpointId, 10, LEASE_MS, 0, HOLDER)).claimed;
     // Every delivery to the endpoint that does not ask for order; the head of each record to the other.
     expect((await claimFor(unordered.id)).map((c) => c.key.sequence)).toEqual([a1, b1, a2, a3, b2]);
     const heads = await claimFor(endpoint.id);
@@ -343,13 +390,13 @@ describe('claimLane: one lane run at a time, pauses, and per-record order', () =
     expect(await claimFor(endpoint.id)).toEqual([]);
     // a1 failed and waits for its retry: a2 still waits; b1 succeeded: b2 comes.
     const [headA, headB] = heads as [(typeof heads)[0], (typeof heads)[0]];
-    await recordAttempt(pool, headA.key, headA.target.signalId, { ...success(1), statusCode: 500 }, { ...decided, succeeded: false, retryDelayMs: 60_000 });
-    await recordAttempt(pool, headB.key, headB.target.signalId, success(1), decided);
+    await recordHeld(pool, headA.key, headA.target.signalId, { ...success(1), statusCode: 500 }, { ...decided, succeeded: false, retryDelayMs: 60_000 });
+    await recordHeld(pool, headB.key, headB.target.signalId, success(1), decided);
     const [nextB] = await claimFor(endpoint.id);
     expect(nextB!.key.sequence).toBe(b2);
     // Once b2 is settled, the lane's next work is a1's retry, a minute away: a2 and a3 are due
     // but wait behind it, and do not count (cd_lane_next_due).
-    await recordAttempt(pool, nextB!.key, nextB!.target.signalId, success(1), decided);
+    await recordHeld(pool, nextB!.key, nextB!.target.signalId, success(1), decided);
     expect(await laneNextDue(pool, clubId, endpoint.id)).toBeGreaterThan(55_000);
     // a1 given up: a2, and only a2, comes.
     await pool.query(`UPDATE deliveries SET status = 'failed', completed_at = now() WHERE endpoint_id = $1 AND signal_sequence = $2`, [
@@ -381,44 +428,62 @@ describe('claimLane with per_resource ordering and a hot record', () => {
     );
     expect(rows.filter((r) => r.resource_id === hot)).toHaveLength(1001);
     for (const r of rows) await fanOutSignal(pool, club, r.sequence);
-    const claimed = (await claimLane(pool, club, endpoint.id, 15, LEASE_MS, 0, HOLDER)).claimed.map((c) => c.key.sequence);
+    const claimed = (await claimHeld(pool, club, endpoint.id, 15, LEASE_MS, 0, HOLDER)).claimed.map((c) => c.key.sequence);
     const firstOf = (id: string) => rows.find((r) => r.resource_id === id)!.sequence;
     expect(claimed).toEqual([firstOf(hot), ...others.map(firstOf)]);
   });
 });
 
-describe('releaseDeliveries', () => {
-  it('gives back deliveries claimed ahead and not attempted: due at once, unleased, one claimed again since left alone', async () => {
+describe('claimLane: what the lane holds, and the hold that covers it', () => {
+  it('skips what its run holds, writes nothing per delivery, and renews the hold only when it returns deliveries', async () => {
     const { endpoints, sequences } = await signalsFor(1, 3);
     for (const sequence of sequences) await fanOutSignal(pool, clubId, sequence);
     const endpointId = endpoints[0]!.id;
-    const [first, second, third] = (await claimLane(pool, clubId, endpointId, 3, LEASE_MS, 0, HOLDER)).claimed;
-    expect([first!.attempt, second!.attempt, third!.attempt]).toEqual([1, 1, 1]);
-    // The third's lease lapsed and another lane claimed it again: not ours to give back.
-    await pool.query(
-      `UPDATE deliveries SET leased_until = now() - interval '1 second' WHERE club_id = $1 AND endpoint_id = $2 AND signal_sequence = $3`,
-      [clubId, endpointId, third!.key.sequence],
-    );
-    expect((await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER)).claimed.map((c) => c.key.sequence)).toEqual([third!.key.sequence]);
-    const given = [first!, second!, third!].map((c) => ({ sequence: c.key.sequence, lease: c.lease }));
-    expect(await releaseDeliveries(pool, clubId, endpointId, given)).toBe(2);
-    const { rows } = await pool.query(
-      `SELECT signal_sequence::int AS sequence, attempts, leased_until IS NOT NULL AS leased FROM deliveries
-        WHERE club_id = $1 AND endpoint_id = $2 ORDER BY signal_sequence`,
-      [clubId, endpointId],
-    );
-    expect(rows).toEqual([
-      { sequence: first!.key.sequence, attempts: 0, leased: false },
-      { sequence: second!.key.sequence, attempts: 0, leased: false },
-      { sequence: third!.key.sequence, attempts: 0, leased: true },
+    const holding = new Set<number>();
+    const first = await claimLane(pool, clubId, endpointId, 2, LEASE_MS, 0, HOLDER, holding);
+    expect(first.claimed.map((c) => c.key.sequence)).toEqual(sequences.slice(0, 2));
+    for (const c of first.claimed) holding.add(c.key.sequence);
+    // The run's next claim skips what it holds.
+    const next = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER, holding);
+    expect(next.claimed.map((c) => c.key.sequence)).toEqual([sequences[2]]);
+    // Nothing was written to the deliveries: a run that holds nothing claims them all again,
+    // numbered as before (what keeps two runs of one process apart is that one ends before the next starts).
+    const fresh = await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER, new Set());
+    expect(fresh.claimed.map((c) => [c.key.sequence, c.attempt])).toEqual(sequences.map((s) => [s, 1]));
+
+    const heldFor = async () =>
+      (await pool.query<{ ms: number }>('SELECT (extract(epoch FROM held_until - now()) * 1000)::float8 AS ms FROM endpoint_lanes WHERE endpoint_id = $1', [endpointId]))
+        .rows[0]!.ms;
+    await pool.query(`UPDATE endpoint_lanes SET held_until = now() + interval '3 seconds' WHERE endpoint_id = $1`, [endpointId]);
+    // A claim that returns nothing leaves the hold as it is; one that returns deliveries makes it
+    // run for the lease less a second at least, so that every attempt it starts ends inside it.
+    const all = new Set(sequences);
+    expect((await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER, all)).claimed).toEqual([]);
+    expect(await heldFor()).toBeLessThan(3_100);
+    expect((await claimLane(pool, clubId, endpointId, 1, LEASE_MS, 0, HOLDER, new Set())).claimed).toHaveLength(1);
+    expect(await heldFor()).toBeGreaterThan(LEASE_MS - 1_000);
+    // Another process claims nothing while the hold is live.
+    expect((await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, 'another-process', new Set())).lane!.blocked!.reason).toBe('held');
+    for (const c of fresh.claimed) await recordAttempt(pool, c.key, c.target.signalId, success(c.attempt), decided);
+  });
+
+  it('a claim that must renew a hold another process took meanwhile claims nothing', async () => {
+    const { endpoints, sequences } = await signalsFor(1, 1);
+    await fanOutSignal(pool, clubId, sequences[0]!);
+    const endpointId = endpoints[0]!.id;
+    expect((await claimLane(pool, clubId, endpointId, 1, LEASE_MS, 0, HOLDER, new Set([sequences[0]!]))).claimed).toEqual([]);
+    // The hold, as this claim reads it, has lapsed; another process takes it first (the
+    // compare-and-set sees a row that is no longer the one read).
+    await pool.query(`UPDATE endpoint_lanes SET held_until = now() - interval '1 second' WHERE endpoint_id = $1`, [endpointId]);
+    const [mine, theirs] = await Promise.all([
+      claimLane(pool, clubId, endpointId, 1, LEASE_MS, 0, HOLDER, new Set()),
+      claimLane(pool, clubId, endpointId, 1, LEASE_MS, 0, 'another-process', new Set()),
     ]);
-    expect(await laneNextDue(pool, clubId, endpointId)).toBe(0);
-    const again = (await claimLane(pool, clubId, endpointId, 5, LEASE_MS, 0, HOLDER)).claimed;
-    expect(again.map((c) => [c.key.sequence, c.attempt])).toEqual([
-      [first!.key.sequence, 1],
-      [second!.key.sequence, 1],
-    ]);
-    expect(await releaseDeliveries(pool, clubId, endpointId, [])).toBe(0);
+    // One of the two, never both.
+    expect(mine.claimed.length + theirs.claimed.length).toBe(1);
+    const { rows } = await pool.query('SELECT holder FROM endpoint_lanes WHERE endpoint_id = $1', [endpointId]);
+    expect(rows[0].holder).toBe(mine.claimed.length === 1 ? HOLDER : 'another-process');
+    await pool.query(`UPDATE endpoint_lanes SET holder = NULL, held_until = NULL WHERE endpoint_id = $1`, [endpointId]);
   });
 });
 
@@ -430,7 +495,7 @@ describe('recordAttempt', () => {
     const failedKey: DeliveryKey = { clubId, endpointId: failed!.endpointId, sequence: failing! };
     expect(await claimed(failedKey.endpointId)).toContain(failing);
     const failure = { ...success(1), statusCode: 500, error: 'HTTP 500 Internal Server Error' };
-    const retry = await recordAttempt(pool, failedKey, failed!.signalId, failure, { ...decided, succeeded: false, retryDelayMs: 60_000 });
+    const retry = await recordHeld(pool, failedKey, failed!.signalId, failure, { ...decided, succeeded: false, retryDelayMs: 60_000 });
     expect(retry).toEqual({ outcome: 'retry', delayMs: 60_000 });
     const failingSince = async (endpointId: string) =>
       (await pool.query('SELECT failing_since FROM webhook_endpoints WHERE club_id = $1 AND id = $2', [clubId, endpointId])).rows[0].failing_since;
@@ -441,18 +506,18 @@ describe('recordAttempt', () => {
     }
     const claims = await Promise.all([...new Set(keys.map(({ key }) => key.endpointId))].map((endpointId) => claimed(endpointId)));
     expect(claims.flat().filter((sequence) => sequences.includes(sequence))).toHaveLength(keys.length);
-    const results = await Promise.all(keys.map(({ key, signalId }) => recordAttempt(pool, key, signalId, success(1), decided)));
+    const results = await Promise.all(keys.map(({ key, signalId }) => recordHeld(pool, key, signalId, success(1), decided)));
     expect(results.every((r) => r.outcome === 'succeeded')).toBe(true);
 
     const { rows } = await pool.query(
-      `SELECT d.status, d.leased_until, d.completed_at IS NOT NULL AS completed,
+      `SELECT d.status, d.completed_at IS NOT NULL AS completed,
               (SELECT count(*)::int FROM delivery_attempts a
                 WHERE a.club_id = d.club_id AND a.endpoint_id = d.endpoint_id AND a.signal_sequence = d.signal_sequence) AS attempts
          FROM deliveries d WHERE d.club_id = $1 AND d.signal_sequence = ANY ($2::bigint[])`,
       [clubId, sequences],
     );
     expect(rows).toHaveLength(keys.length);
-    for (const row of rows) expect(row).toEqual({ status: 'succeeded', leased_until: null, completed: true, attempts: 1 });
+    for (const row of rows) expect(row).toEqual({ status: 'succeeded', completed: true, attempts: 1 });
     for (const endpoint of endpoints) expect(await failingSince(endpoint.id)).toBeNull();
   });
 });
@@ -471,11 +536,11 @@ describe('recordAttempt, for failures', () => {
     const failure = { ...success(1), statusCode: 503, error: 'HTTP 503 Service Unavailable' };
     const day = 86_400_000;
     const results = await Promise.all([
-      recordAttempt(pool, keyOf(succeeding), signalId, success(1), decided),
-      recordAttempt(pool, keyOf(retrying), signalId, failure, { ...decided, succeeded: false, retryDelayMs: 60_000 }),
-      recordAttempt(pool, keyOf(exhausted), signalId, failure, { ...decided, succeeded: false, retryDelayMs: null }),
-      recordAttempt(pool, keyOf(gone), signalId, { ...failure, statusCode: 410, error: 'HTTP 410 Gone' }, { ...decided, succeeded: false, gone: true, retryDelayMs: 60_000 }),
-      recordAttempt(pool, keyOf(failing), signalId, failure, { ...decided, succeeded: false, retryDelayMs: 60_000, disableAfterMs: day }),
+      recordHeld(pool, keyOf(succeeding), signalId, success(1), decided),
+      recordHeld(pool, keyOf(retrying), signalId, failure, { ...decided, succeeded: false, retryDelayMs: 60_000 }),
+      recordHeld(pool, keyOf(exhausted), signalId, failure, { ...decided, succeeded: false, retryDelayMs: null }),
+      recordHeld(pool, keyOf(gone), signalId, { ...failure, statusCode: 410, error: 'HTTP 410 Gone' }, { ...decided, succeeded: false, gone: true, retryDelayMs: 60_000 }),
+      recordHeld(pool, keyOf(failing), signalId, failure, { ...decided, succeeded: false, retryDelayMs: 60_000, disableAfterMs: day }),
     ]);
     expect(results).toEqual([
       { outcome: 'succeeded' },
@@ -486,7 +551,7 @@ describe('recordAttempt, for failures', () => {
     ]);
 
     const { rows } = await pool.query(
-      `SELECT d.endpoint_id, d.status, d.leased_until, d.completed_at IS NOT NULL AS completed,
+      `SELECT d.endpoint_id, d.status, d.completed_at IS NOT NULL AS completed,
               round(extract(epoch FROM d.next_attempt_at - now()))::int AS due_in_s,
               e.status AS endpoint_status, e.disabled_reason, e.failing_since IS NOT NULL AS failing,
               (SELECT json_agg(json_build_object('status_code', a.status_code, 'error', a.error)) FROM delivery_attempts a
@@ -497,7 +562,7 @@ describe('recordAttempt, for failures', () => {
     );
     const byEndpoint = new Map(rows.map((r) => [r.endpoint_id, r]));
     const settled = (status: string, endpointStatus: string, disabledReason: string | null, failing: boolean) => ({
-      status, leased_until: null, completed: status !== 'pending', endpoint_status: endpointStatus, disabled_reason: disabledReason, failing,
+      status, completed: status !== 'pending', endpoint_status: endpointStatus, disabled_reason: disabledReason, failing,
     });
     expect(byEndpoint.get(succeeding)).toMatchObject({ ...settled('succeeded', 'active', null, false), attempts: [{ status_code: 200, error: null }] });
     expect(byEndpoint.get(retrying)).toMatchObject({ ...settled('pending', 'active', null, true), due_in_s: 60 });
@@ -518,7 +583,7 @@ describe('canceling the deliveries of a deleted or disabled endpoint', () => {
     for (const endpointId of [disabled, gone, deleted]) {
       expect(await claimed(endpointId)).toEqual([second]);
       const failure = { ...success(1), statusCode: 500, error: 'HTTP 500 Internal Server Error' };
-      expect(await recordAttempt(pool, keyOf(endpointId, second), pendingSecond!.signalId, failure, { ...decided, succeeded: false, retryDelayMs: 0 }))
+      expect(await recordHeld(pool, keyOf(endpointId, second), pendingSecond!.signalId, failure, { ...decided, succeeded: false, retryDelayMs: 0 }))
         .toEqual({ outcome: 'retry', delayMs: 0 });
     }
     const [pendingFirst] = await fanOutSignal(pool, clubId, first);
@@ -527,17 +592,17 @@ describe('canceling the deliveries of a deleted or disabled endpoint', () => {
     // A 410 for the first signal disables the middle endpoint; its other delivery stays pending.
     expect(await claimed(gone, 1)).toEqual([first]);
     const answer410 = { ...success(1), statusCode: 410, error: 'HTTP 410 Gone' };
-    expect(await recordAttempt(pool, keyOf(gone, first), pendingFirst!.signalId, answer410, { ...decided, succeeded: false, gone: true, retryDelayMs: 5000 }))
+    expect(await recordHeld(pool, keyOf(gone, first), pendingFirst!.signalId, answer410, { ...decided, succeeded: false, gone: true, retryDelayMs: 5000 }))
       .toEqual({ outcome: 'endpoint_disabled', reason: 'gone' });
 
     await updateEndpoint(pool, clubId, disabled, () => ({ status: 'disabled' }));
     await deleteEndpoint(pool, clubId, deleted);
     // The worker finds the pending delivery to the endpoint the 410 disabled: canceled, not claimed.
-    expect(await claimLane(pool, clubId, gone, 5, LEASE_MS, 0, HOLDER)).toEqual({ claimed: [], canceled: 1, floor: 0, othersPending: true, lane: null });
-    expect(await claimLane(pool, clubId, disabled, 5, LEASE_MS, 0, HOLDER)).toEqual({ claimed: [], canceled: 0, floor: 0, othersPending: true, lane: null });
+    expect(await claimHeld(pool, clubId, gone, 5, LEASE_MS, 0, HOLDER)).toEqual({ claimed: [], canceled: 1, floor: 0, othersPending: true, lane: null });
+    expect(await claimHeld(pool, clubId, disabled, 5, LEASE_MS, 0, HOLDER)).toEqual({ claimed: [], canceled: 0, floor: 0, othersPending: true, lane: null });
 
     const { rows } = await pool.query(
-      `SELECT d.endpoint_id, d.signal_sequence::int AS sequence, d.status, d.attempts, d.leased_until, d.completed_at IS NOT NULL AS completed,
+      `SELECT d.endpoint_id, d.signal_sequence::int AS sequence, d.status, d.attempts, d.completed_at IS NOT NULL AS completed,
               (SELECT count(*)::int FROM delivery_attempts a
                 WHERE a.club_id = d.club_id AND a.endpoint_id = d.endpoint_id AND a.signal_sequence = d.signal_sequence) AS recorded
          FROM deliveries d WHERE d.club_id = $1 AND d.signal_sequence = ANY ($2::bigint[])`,
@@ -548,13 +613,13 @@ describe('canceling the deliveries of a deleted or disabled endpoint', () => {
       return state;
     };
     // Canceled, completed, no lease; the attempt count is the attempts made, which the records show.
-    const canceledAfterOneAttempt = { status: 'canceled', attempts: 1, leased_until: null, completed: true, recorded: 1 };
+    const canceledAfterOneAttempt = { status: 'canceled', attempts: 1, completed: true, recorded: 1 };
     expect(row(disabled, second)).toEqual(canceledAfterOneAttempt);
     expect(row(deleted, second)).toEqual(canceledAfterOneAttempt);
     expect(row(gone, second)).toEqual(canceledAfterOneAttempt);
     // An attempt under way when the endpoint was disabled may still arrive, the last; it is
     // counted when its record comes, like every attempt.
-    expect(row(disabled, first)).toEqual({ status: 'canceled', attempts: 0, leased_until: null, completed: true, recorded: 0 });
+    expect(row(disabled, first)).toEqual({ status: 'canceled', attempts: 0, completed: true, recorded: 0 });
     expect(row(gone, first)).toMatchObject({ status: 'failed', attempts: 1, recorded: 1 });
   });
 });

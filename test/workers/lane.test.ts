@@ -399,6 +399,31 @@ describe('a lane', () => {
     expect(lane.settled()).toEqual({ error: io.claimError });
   });
 
+  it('fails only once nothing it started is in flight or being recorded: its next run, holding nothing, could claim those again', async () => {
+    const io = new FakeIO();
+    io.due = range(1, 20);
+    const lane = startLane(io);
+    await settle();
+    expect(io.posted).toEqual([1, 2, 3, 4, 5]);
+    // The record of the first answer fails (the database went away).
+    const error = new Error('database away');
+    const first = io.inFlight.get(1)!;
+    io.inFlight.delete(1);
+    first.resolve({ recorded: Promise.reject(error), pace: { kind: 'success' } });
+    await settle();
+    // The freed slot was filled as the answer came (6), before its record failed; after that,
+    // nothing new is posted, and the lane waits for every request still in flight.
+    expect(io.posted).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(lane.settled()).toBeUndefined();
+    for (const delivery of [2, 3, 4, 5]) io.answer(delivery);
+    await settle();
+    expect(lane.settled()).toBeUndefined();
+    io.answer(6);
+    await settle();
+    expect(lane.settled()).toEqual({ error });
+    expect(io.posted).toEqual([1, 2, 3, 4, 5, 6]);
+  });
+
   it("keeps to the endpoint's own max_in_flight, as its claims find it", async () => {
     const io = new FakeIO();
     io.terms = { ...io.terms, maxInFlight: 2 };

@@ -5,7 +5,7 @@
 // a fake LaneIO and fake timers (test/workers/lane-state.test.ts), in milliseconds.
 //
 // workers/README.md follows one delivery through a lane; docs/webhooks.md states the rules
-// receivers see (how many requests at once, what a lease is).
+// receivers see (how many requests at once, what the endpoint's hold is).
 
 /** What an answer says of the receiver's pace (attempt.ts, paceSignal). */
 export type AnswerPace = { kind: 'success' } | { kind: 'paused'; forMs: number } | { kind: 'slow-down' } | { kind: 'none' };
@@ -24,7 +24,7 @@ export interface LaneLimits {
   aheadWindows: number;
   /**
    * A delivery claimed ahead is posted only this long after its claim, so that its attempt ends
-   * inside its lease; after that it is given back to the table instead.
+   * inside the endpoint's hold, which its claim renewed; after that it is given back instead.
    */
   postableForMs: number;
   /** How long a lane with nothing due now stays for a wake before it leaves (config.delivery.laneLingerMs). */
@@ -37,7 +37,7 @@ export interface LaneLimits {
   floorForMs: number;
 }
 
-/** A delivery claimed ahead of the window, and when. */
+/** A delivery claimed ahead of the window, and when (when the claim that brought it began). */
 interface ClaimedAhead<D> {
   delivery: D;
   claimedAt: number;
@@ -47,6 +47,8 @@ interface ClaimedAhead<D> {
 interface ClaimState {
   /** A claim statement is under way. */
   pending: boolean;
+  /** When the last claim began: its deliveries count as claimed then, a bound on the hold's start (cd_claim_lane). */
+  startedAt: number;
   /** Where claims start (cd_claim_lane's from_sequence): 0 is the endpoint's whole range. */
   floor: number;
   /** When a claim last looked at the whole range. */
@@ -161,7 +163,10 @@ type IdleState =
 
 /** What the lane does next; the lane applies it and calls nextStep again. */
 export type LaneStep<D> =
-  /** A statement failed (the database is away): the lane fails; the deliveries' leases bring them back. */
+  /**
+   * A statement failed (the database is away): the lane fails, once none of its attempts is in
+   * flight or being recorded; what it claimed ahead stays pending for its next run.
+   */
   | { kind: 'fail'; error: unknown }
   /** Post these from what was claimed ahead; give those back (too old to post, or the lane stops). */
   | { kind: 'dispatch'; post: D[]; giveBack: D[] }
@@ -195,6 +200,7 @@ export class LaneState<D> {
   readonly ahead: ClaimedAhead<D>[] = [];
   readonly claim: ClaimState = {
     pending: false,
+    startedAt: 0,
     floor: 0,
     wholeRangeAt: Number.NEGATIVE_INFINITY,
     mayBeDue: true,
@@ -232,6 +238,7 @@ export class LaneState<D> {
   /** A claim began; its range starts where nextStep said. */
   claimStarted(fromSequence: number, now: number): void {
     this.claim.pending = true;
+    this.claim.startedAt = now;
     if (fromSequence === 0) this.claim.wholeRangeAt = now;
     this.claim.answeredAtStart = this.answered;
     this.claim.wakesAtStart = this.wake.count;
@@ -309,7 +316,7 @@ export class LaneState<D> {
       }
     }
     if (this.wake.fromStart === this.claim.fromStartWakesAtStart) this.claim.floor = floor;
-    for (const delivery of claimed) this.ahead.push({ delivery, claimedAt: now });
+    for (const delivery of claimed) this.ahead.push({ delivery, claimedAt: this.claim.startedAt });
     this.attempts += claimed.length;
     // Full, or something happened since it began that may have made more due: an answer (a
     // retry's due time), a wake (new deliveries committed after the claim's snapshot).
@@ -395,14 +402,19 @@ export class LaneState<D> {
 
 /**
  * The lane's next step, decided from its state alone (no I/O, no clock of its own). In order:
- * fail on a failed statement; fill the window from what is claimed ahead, as the endpoint's pace
- * allows; claim ahead once a window of room is free; wait while requests or a claim are under
+ * fail on a failed statement once nothing is under way; fill the window from what is claimed
+ * ahead, as the endpoint's pace allows; claim ahead once a window of room is free; wait while requests or a claim are under
  * way, or for the pace's next request; once all is recorded, park (stopping, or the endpoint held
  * elsewhere or paused), take a wake, or ask for the next due time, linger for a wake, and park
  * or end.
  */
 export function nextStep<D>(state: LaneState<D>, limits: LaneLimits, now: number): LaneStep<D> {
-  if (state.failure) return { kind: 'fail', error: state.failure.error };
+  // A failed lane ends only once nothing it started is under way: its next run, which holds
+  // nothing yet, could otherwise claim a delivery still in flight here (cd_claim_lane).
+  if (state.failure) {
+    if (state.inFlight > 0 || state.writing > 0 || state.claim.pending) return { kind: 'wait', until: null };
+    return { kind: 'fail', error: state.failure.error };
+  }
 
   const window = state.endpoint.maxInFlight ?? limits.window;
   const paused = state.pace.pausedUntil !== null && now < state.pace.pausedUntil;
@@ -411,7 +423,7 @@ export function nextStep<D>(state: LaneState<D>, limits: LaneLimits, now: number
   const rate = paceRate(state.pace);
 
   // Slots freed are filled from what was claimed ahead, as far as the pace allows. One that
-  // waited so long that its attempt could outlast its lease goes back to the table instead (only
+  // waited so long that its attempt could outlast the hold goes back instead (only
   // behind a window of requests that hang, or a slow pace), as does all of it when the lane
   // stops or the receiver paused the endpoint.
   let tokenAt: number | null = null;

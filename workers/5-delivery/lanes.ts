@@ -47,7 +47,7 @@ const FLOOR_FOR_MS = 1000;
 /** A lane's limits from the configuration. */
 export function laneLimits(config: Config): LaneLimits {
   const { timeoutMs, perEndpointConcurrency: window, laneLingerMs } = config.delivery;
-  // Longer than any attempt can take, so a lease only lapses when its worker died.
+  // Longer than any attempt can take, so a hold only lapses when its worker died.
   const leaseMs = leaseFor(config);
   return {
     window,
@@ -56,9 +56,11 @@ export function laneLimits(config: Config): LaneLimits {
     // trip), so fewer, larger claims: at half a window ahead and refills of half a window, flat
     // out on Redis ran at 0.58 of plain BullMQ; at these, 0.66-0.68.
     aheadWindows: 2,
-    // A delivery claimed ahead is still posted while its attempt can end inside its lease, with a
-    // second to spare: it waited at most this long in its lane (9 s with the default lease).
-    postableForMs: leaseMs - timeoutMs - 1000,
+    // A delivery claimed ahead is still posted while its attempt can end inside the endpoint's
+    // hold, with a second to spare: a claim that returns deliveries leaves the hold running for
+    // the lease less a second at least (cd_claim_lane), counted here from when the claim began.
+    // So it waited at most this long in its lane (8 s with the default lease).
+    postableForMs: leaseMs - timeoutMs - 2000,
     // Longer than the relay's passes are apart under load (tens of ms), short beside a lane's
     // other waits (config.delivery.laneLingerMs, 250 ms).
     lingerMs: laneLingerMs,
@@ -66,7 +68,10 @@ export function laneLimits(config: Config): LaneLimits {
   };
 }
 
-/** A delivery's lease: longer than any attempt can take, so it only lapses when its worker died. */
+/**
+ * The lease on an endpoint that a lane's claim takes or renews (its hold, cd_claim_lane): longer
+ * than any attempt can take, so it only lapses when its worker died.
+ */
 function leaseFor(config: Config): number {
   return config.delivery.timeoutMs + 10_000;
 }
@@ -272,6 +277,8 @@ export function createLanes(options: LanesOptions) {
   }
 
   return {
+    /** This process's name in its endpoints' holds. */
+    holder,
     runShard(job: Job<ShardJob>, token?: string): Promise<string> {
       return track(serveShard(job, token));
     },
