@@ -5,9 +5,9 @@
 -- lane run that claims keeps in memory what it holds (`holding`: claimed ahead, in flight, being
 -- recorded), which this claim skips. A lane run ends only once none of its attempts is in flight
 -- or being recorded (workers/5-delivery/lane-state.ts), so the next run of the lane holds nothing
--- it did not claim itself. A per-delivery lease written at every claim was a new version of the
--- delivery's row each time: a quarter of PostgreSQL's time per delivery flat out
--- (docs/benchmarks.md, "Claims without a lease").
+-- it did not claim itself. A lease written on each delivery at every claim was a new version of
+-- the row each time, and with it the claim was a statement per delivery (docs/benchmarks.md,
+-- "Claims without a lease").
 -- The attempt is numbered (`attempt`: the attempts recorded so far, plus one) but not counted:
 -- only its record counts it (cd_record_attempts). A delivery claimed and never sent, or whose
 -- answer no worker saw (it died), has used no attempt: after a crash it comes back with the
@@ -17,10 +17,11 @@
 -- One worker process at a time holds the endpoint (endpoint_lanes.holder, `holder` here: the
 -- process, which runs one lane per endpoint at a time), whatever the queue does (after Redis
 -- restarted empty, two processes may serve one shard): a claim by another holder while the hold
--- is live claims nothing and says for how long (outcome 'held'). A claim that returns deliveries
--- leaves the hold with at least `lease_ms` less a second to run (renewed at most once a second),
--- so every delivery it returns can be attempted and answered inside the hold: the lane posts one
--- only while its attempt can end a second before that (lanes.ts, postableForMs). The hold is
+-- is live claims nothing and says for how long (outcome 'held'). A claim that finds deliveries
+-- pending leaves the hold with at least `lease_ms` less a second to run (renewed at most once a
+-- second) before it returns any, so every delivery it returns can be attempted and answered
+-- inside the hold: the lane posts one only while its attempt can end a second before that
+-- (lanes.ts, postableForMs, counted from when the claim began). The hold is
 -- given up when the process lets the endpoint's shard go (cd_leave_lanes) or its lane stores a
 -- slowed rate (cd_leave_lane), and lapses when its process died.
 -- The holder stores the rate it slowed the endpoint to (`own_rate`, when `rate_known`; written
@@ -56,8 +57,7 @@ DECLARE
   canceled integer;
   lowest bigint;
   held_for interval := make_interval(secs => lease_ms / 1000);
-  due_sequences bigint[];
-  due_sequence bigint;
+  claimed integer;
 BEGIN
   -- The endpoint, read once by its key: whether it is live, its options and the target the
   -- claimed rows carry (below).
@@ -73,7 +73,7 @@ BEGIN
     RETURN;
   END IF;
 
-  -- The hold: taken when free or lapsed, renewed below by a claim that returns deliveries. A
+  -- The hold: taken when free or lapsed, renewed below while deliveries are pending. A
   -- compare-and-set on the row as read, so that two claims racing for it cannot both win; most
   -- claims only read.
   SELECT l.holder, l.held_until, l.paused_until, l.effective_rate INTO lane
@@ -125,53 +125,55 @@ BEGIN
                         ep.max_in_flight, ep.rate_limit, lane.effective_rate, 0::float8;
     RETURN;
   END IF;
-  -- The due deliveries, less those the lane holds, then each with its signal by key. One
-  -- statement joining them to deliveries let the cached generic plan walk every delivery of the
-  -- endpoint (2,650 rows for a claim of 5, docs/benchmarks.md "Delivery pipeline at scale"): with
-  -- no statistics the planner cannot tell the join's sides apart, and a plan it caches is kept
-  -- (sql/README.md, "Statements that reach one row by key").
-  SELECT array_agg(due.signal_sequence ORDER BY due.signal_sequence) INTO due_sequences
-    FROM (SELECT d.signal_sequence FROM deliveries d
-           WHERE d.club_id = club AND d.endpoint_id = endpoint AND d.status = 'pending' AND d.signal_sequence >= lowest
-             AND d.next_attempt_at <= now() AND d.signal_sequence <> ALL (holding)
-             -- The head of its record only: no earlier delivery of the record is still pending
-             -- (held by the lane or waiting for a retry).
-             AND (ep.ordering = 'none' OR d.resource_id IS NULL OR NOT EXISTS (
-                   SELECT 1 FROM deliveries p
-                    WHERE p.club_id = club AND p.endpoint_id = endpoint AND p.resource_id = d.resource_id
-                      AND p.status = 'pending' AND p.signal_sequence < d.signal_sequence))
-           ORDER BY d.signal_sequence
-           LIMIT batch) due;
-  -- Deliveries returned: the hold runs for a lease less a second at least from now, renewed at
-  -- most once a second. If another claim took the endpoint meanwhile (its hold had lapsed as
-  -- this transaction's clock saw it), this one claims nothing.
-  IF due_sequences IS NOT NULL AND lane.held_until < now() + held_for - interval '1 second' THEN
+  -- Pending deliveries are there: the hold runs for a lease less a second at least from now,
+  -- renewed at most once a second, before any is returned. If another claim took the endpoint
+  -- meanwhile (its hold had lapsed as this transaction's clock saw it), this one claims nothing.
+  IF lane.held_until < now() + held_for - interval '1 second' THEN
     IF NOT cd_claim_lane_hold(club, endpoint, holder, lane.holder, lane.held_until, held_for) THEN
       RETURN QUERY SELECT 'held'::text, NULL::bigint, NULL::integer, NULL::text, NULL::bytea, NULL::bytea,
                           NULL::text, NULL::timestamptz, NULL::text, ep.max_in_flight, ep.rate_limit, lane.effective_rate, 100::float8;
       RETURN;
     END IF;
   END IF;
+  -- The due deliveries, less those the lane holds, each with its stored signal, in one
+  -- statement. The signal is reached by key from each due row: a lateral subquery kept whole by
+  -- OFFSET 0, so a nested loop probing the primary key. Without it the planner flattened the
+  -- subquery into a join and read every signal of the club per due row (a bitmap scan by club,
+  -- 104 rows for a claim of 1). Never a join the planner may turn around: a
+  -- statement joining the due rows to deliveries let the cached generic plan walk every delivery
+  -- of the endpoint (2,650 rows for a claim of 5, docs/benchmarks.md "Delivery pipeline at
+  -- scale"), and a plan it caches is kept (sql/README.md, "Statements that reach one row by key").
   -- The target is the endpoint as read at the top of this call. A disable or a deletion cancels
   -- the endpoint's pending deliveries in its own transaction (cd_cancel_deliveries); committed
   -- after this claim's snapshot, the deliveries claimed here are sent once after the change, as
   -- an attempt about to be made may be (docs/webhooks.md, "Stopping deliveries").
-  FOREACH due_sequence IN ARRAY coalesce(due_sequences, '{}') LOOP
-    RETURN QUERY
-      SELECT 'claimed'::text, d.signal_sequence, d.attempts + 1, ep.url, ep.secret, ep.previous_secret,
-             s.id, s.created_at, s.body, NULL::integer, NULL::float8, NULL::float8, NULL::float8
-        FROM deliveries d JOIN signals s ON s.club_id = club AND s.sequence = due_sequence
-       WHERE d.club_id = club
-         AND (d.endpoint_id, d.signal_sequence) BETWEEN (endpoint, due_sequence) AND (endpoint, due_sequence);
-  END LOOP;
+  RETURN QUERY
+    SELECT 'claimed'::text, due.signal_sequence, due.attempts + 1, ep.url, ep.secret, ep.previous_secret,
+           s.id, s.created_at, s.body, NULL::integer, NULL::float8, NULL::float8, NULL::float8
+      FROM (SELECT d.signal_sequence, d.attempts FROM deliveries d
+             WHERE d.club_id = club AND d.endpoint_id = endpoint AND d.status = 'pending' AND d.signal_sequence >= lowest
+               AND d.next_attempt_at <= now() AND d.signal_sequence <> ALL (holding)
+               -- The head of its record only: no earlier delivery of the record is still pending
+               -- (held by the lane or waiting for a retry).
+               AND (ep.ordering = 'none' OR d.resource_id IS NULL OR NOT EXISTS (
+                     SELECT 1 FROM deliveries p
+                      WHERE p.club_id = club AND p.endpoint_id = endpoint AND p.resource_id = d.resource_id
+                        AND p.status = 'pending' AND p.signal_sequence < d.signal_sequence))
+             ORDER BY d.signal_sequence
+             LIMIT batch) due
+     CROSS JOIN LATERAL (SELECT x.id, x.created_at, x.body FROM signals x
+                          WHERE x.club_id = club AND x.sequence = due.signal_sequence
+                          OFFSET 0) s;
+  GET DIAGNOSTICS claimed = ROW_COUNT;
   -- The lane row, with whether any pending delivery is left besides those just claimed (in
   -- `attempt`: 1 or 0): a lane whose attempts all succeed after a claim that left none has
-  -- nothing pending, and need not ask (cd_lane_next_due).
+  -- nothing pending, and need not ask (cd_lane_next_due). Those claimed are pending from
+  -- `lowest` on, so others are left when more than they are (counted no further than that).
   RETURN QUERY SELECT 'lane'::text, lowest,
-                      CASE WHEN EXISTS (SELECT 1 FROM deliveries d
-                                         WHERE d.club_id = club AND d.endpoint_id = endpoint AND d.status = 'pending'
-                                           AND d.signal_sequence >= lowest
-                                           AND d.signal_sequence <> ALL (coalesce(due_sequences, '{}'))) THEN 1 ELSE 0 END,
+                      CASE WHEN (SELECT count(*) FROM (SELECT 1 FROM deliveries d
+                                                        WHERE d.club_id = club AND d.endpoint_id = endpoint
+                                                          AND d.status = 'pending' AND d.signal_sequence >= lowest
+                                                        LIMIT claimed + 1) pending) > claimed THEN 1 ELSE 0 END,
                       NULL::text, NULL::bytea, NULL::bytea,
                       NULL::text, NULL::timestamptz, NULL::text, ep.max_in_flight, ep.rate_limit, lane.effective_rate, 0::float8;
 END

@@ -180,10 +180,47 @@ describe('a lane', () => {
     for (const d of [2, 3, 4, 5]) io.answer(d);
     await settle();
     // A window of room: claimed again, from the floor of the last claim (the lowest pending
-    // delivery it saw, leased ones included).
+    // delivery it saw, those it holds included).
     expect(io.claims).toHaveLength(2);
     expect(io.claims[1]!.fromSequence).toBe(1);
     expect(io.maxInFlight).toBe(5);
+  });
+
+  it('claims no more while a window and what it claims ahead are being recorded, and goes on as records end', async () => {
+    const io = new FakeIO();
+    io.due = range(1, 100);
+    const lane = startLane(io);
+    await settle();
+    // Every answer comes at once, and no record ends until the test says.
+    const records: Deferred<void>[] = [];
+    const answerHeld = (delivery: number) => {
+      const request = io.inFlight.get(delivery)!;
+      io.inFlight.delete(delivery);
+      const record = new Deferred<void>();
+      records.push(record);
+      request.resolve({ recorded: record.promise, pace: { kind: 'success' } });
+    };
+    for (let round = 0; round < 10 && io.inFlight.size > 0; round++) {
+      for (const delivery of [...io.inFlight.keys()]) answerHeld(delivery);
+      await settle();
+    }
+    // At least 15 answers being recorded (a window of 5 and 10 claimed ahead; what was claimed
+    // before that went on): nothing in flight or claimed ahead, nothing claimed since, however
+    // much is due.
+    const writing = lane.state.writing;
+    expect(writing).toBeGreaterThanOrEqual(15);
+    expect(writing).toBeLessThanOrEqual(30);
+    expect(io.inFlight.size).toBe(0);
+    expect(lane.state.ahead).toHaveLength(0);
+    expect(io.posted).toEqual(range(1, writing));
+    const claims = io.claims.length;
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(io.claims).toHaveLength(claims);
+    // Records end until fewer than 15 are under way: the lane claims again.
+    while (records.length > 14) records.shift()!.resolve();
+    await settle();
+    expect(io.claims).toHaveLength(claims + 1);
+    expect(io.posted.length).toBeGreaterThan(writing);
   });
 
   it('never has more than its window in flight, and posts every due delivery once, in sequence order', async () => {

@@ -453,7 +453,12 @@ export function nextStep<D>(state: LaneState<D>, limits: LaneLimits, now: number
   const room = window + aheadMax - held;
   const { claim } = state;
   const blocked = paused || (state.endpoint.blockedUntil !== null && now < state.endpoint.blockedUntil);
-  if (!claim.pending && !state.stopping && !blocked && claim.mayBeDue && room > 0 && (held === 0 || room >= Math.min(window, aheadMax))) {
+  // And only while its answers being recorded are fewer than a window and what it claims ahead:
+  // every claim steps over the deliveries its lane still holds (cd_claim_lane), and a lane whose
+  // receiver answers faster than the records are written ran hundreds ahead of them flat out, so
+  // that each claim walked those hundreds. Waiting for the records instead paces the lane to them.
+  const recordsBehind = state.writing >= window + aheadMax;
+  if (!claim.pending && !state.stopping && !blocked && !recordsBehind && claim.mayBeDue && room > 0 && (held === 0 || room >= Math.min(window, aheadMax))) {
     const fromSequence = now - claim.wholeRangeAt > limits.floorForMs ? 0 : claim.floor;
     return { kind: 'claim', room, fromSequence };
   }

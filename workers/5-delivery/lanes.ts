@@ -57,7 +57,7 @@ export function laneLimits(config: Config): LaneLimits {
     // out on Redis ran at 0.58 of plain BullMQ; at these, 0.66-0.68.
     aheadWindows: 2,
     // A delivery claimed ahead is still posted while its attempt can end inside the endpoint's
-    // hold, with a second to spare: a claim that returns deliveries leaves the hold running for
+    // hold, with a second to spare: a claim that returns deliveries has left the hold running for
     // the lease less a second at least (cd_claim_lane), counted here from when the claim began.
     // So it waited at most this long in its lane (8 s with the default lease).
     postableForMs: leaseMs - timeoutMs - 2000,
