@@ -86,8 +86,8 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
       // The lanes of the shards served here run DELIVERY_CONCURRENCY at once (lanes.ts).
       concurrency: DELIVERY_SHARDS,
       // A dead worker's shards go back to the queue once their lock lapses and a stalled-job
-      // check has seen it twice: within lockDuration + 2 x STALLED_CHECK_MS, which is the lease
-      // of the deliveries its lanes had in flight (DELIVERY_TIMEOUT + 10 s). The lock is renewed
+      // check has seen it twice: within lockDuration + 2 x STALLED_CHECK_MS, which is how long its
+      // hold on their endpoints outlives its last claim (DELIVERY_TIMEOUT + 10 s). The lock is renewed
       // while a shard runs, however long.
       lockDuration: Math.max(config.delivery.timeoutMs, 5_000),
       stalledInterval: STALLED_CHECK_MS,
@@ -111,8 +111,9 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
   });
   await relay.start();
 
-  // Endpoints with deliveries due for DUE_POLL_GRACE_MS and unclaimed: woken here when this process
-  // serves their shard (made by another process's fan-out, or a lane's run lost); otherwise their
+  // Endpoints with deliveries due for DUE_POLL_GRACE_MS, not held by another live process: woken
+  // here when this process serves their shard (made by another process's fan-out, or a lane's
+  // run lost); otherwise their
   // shard is woken through the queue when it has no job (lost in a queue restart, failed after
   // stalling once too often, removed by hand), and left to the process serving it when it has.
   // Only the wakes of lost shards are logged.

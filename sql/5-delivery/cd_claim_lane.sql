@@ -32,7 +32,7 @@
 --
 -- One row describes the lane (outcome 'lane', 'held' or 'paused'): `signal_sequence` the
 -- floor (below), `attempt` (for 'lane') 1 when pending deliveries are left besides those
--- claimed and held, `max_in_flight` and `rate_limit` the endpoint's options, `effective_rate`
+-- claimed (those the lane holds count as left), `max_in_flight` and `rate_limit` the endpoint's options, `effective_rate`
 -- the rate it is slowed to, `wait_ms` how long a held or paused lane waits.
 -- When the endpoint was deleted or disabled, its pending deliveries are canceled instead, by the
 -- rule its deletion uses (cd_cancel_deliveries), and one row with outcome 'canceled' tells how

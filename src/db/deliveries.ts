@@ -412,23 +412,26 @@ async function recordAttempts(pool: Pool, records: AttemptToRecord[]): Promise<A
 }
 
 /**
- * Endpoints with a pending delivery overdue by more than `graceMs` and held by no other worker
- * process than `holder` (the caller's): made by another process's fan-out, their shard's job was
- * lost (a queue restart, a job failed or removed by hand), or their worker died. The due poll
- * (workers/main.ts) wakes their lanes.
+ * Endpoints with a pending delivery overdue by more than `graceMs`, among the `limit` longest
+ * overdue, and held by no other live worker process than `holder` (the caller's): made by another
+ * process's fan-out, their shard's job was lost (a queue restart, a job failed or removed by
+ * hand), or their worker died. The due poll (workers/main.ts) wakes their lanes. The deliveries
+ * looked at are bounded by `limit`, so that a poll costs the same whatever the backlog: those of
+ * lanes running (in flight, or waiting in a backlog) take places in it, and a lost endpoint
+ * behind more than `limit` older ones is found once they are sent.
  */
 export async function overdueLanes(pool: Pool, holder: string, graceMs: number, limit: number): Promise<{ clubId: string; endpointId: string }[]> {
   const { rows } = await pool.query<{ club_id: string; endpoint_id: string }>(
     `SELECT DISTINCT club_id, endpoint_id FROM (
        SELECT d.club_id, d.endpoint_id FROM deliveries d
         WHERE d.status = 'pending' AND d.next_attempt_at < now() - make_interval(secs => $1::double precision / 1000)
-          -- Not late: a lane paused by its receiver's Retry-After comes back when the pause ends,
-          -- and a lane another live process holds is that process's to run.
-          AND NOT EXISTS (SELECT 1 FROM endpoint_lanes l
-                           WHERE l.club_id = d.club_id AND l.endpoint_id = d.endpoint_id
-                             AND (l.paused_until > now() OR (l.held_until > now() AND l.holder IS DISTINCT FROM $3)))
         ORDER BY d.next_attempt_at LIMIT $2
-     ) overdue`,
+     ) overdue
+     -- Not late: a lane paused by its receiver's Retry-After comes back when the pause ends, and
+     -- a lane another live process holds is that process's to run.
+     WHERE NOT EXISTS (SELECT 1 FROM endpoint_lanes l
+                        WHERE l.club_id = overdue.club_id AND l.endpoint_id = overdue.endpoint_id
+                          AND (l.paused_until > now() OR (l.held_until > now() AND l.holder IS DISTINCT FROM $3)))`,
     [graceMs, limit, holder],
   );
   return rows.map((r) => ({ clubId: r.club_id, endpointId: r.endpoint_id }));

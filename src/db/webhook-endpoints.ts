@@ -291,9 +291,10 @@ export type RecoveryResult = { outcome: 'queued'; body: string } | { outcome: 'm
 /**
  * Queues again every signal of the window that the endpoint matches and that has no succeeded
  * delivery to it: a new pending delivery, or an existing failed, canceled or pending one reset
- * to attempt now from the first attempt. One whose attempt is under way stays with the lane
- * that holds it, which does not send it twice: that attempt's record counts it and settles it
- * (docs/webhooks.md, "Recovering missed deliveries"). The delivery pipeline picks pending rows up. The
+ * to attempt now from the first attempt. A pending one already due is left as it is: its attempt
+ * is under way, claimed or about to be, and resetting it would not send it sooner, while that
+ * attempt's record would count it on its old schedule (docs/webhooks.md, "Recovering missed
+ * deliveries"). The delivery pipeline picks pending rows up. The
  * endpoint row is share-locked, so a concurrent deletion or disabling either happens before
  * (and this finds it gone or disabled) or after (and cancels what this queued).
  */
@@ -327,7 +328,7 @@ export async function recoverDeliveries(pool: Pool, request: RecoveryRequest): P
             )
          ON CONFLICT (club_id, endpoint_id, signal_sequence) DO UPDATE
             SET status = 'pending', attempts = 0, next_attempt_at = now(), completed_at = NULL
-          WHERE d.status <> 'succeeded'
+          WHERE d.status <> 'succeeded' AND NOT (d.status = 'pending' AND d.next_attempt_at <= now())
          RETURNING 1
        )
        SELECT json_build_object(

@@ -809,9 +809,13 @@ describe('POST /v1/webhook_endpoints/{id}/recover', () => {
     await insertDelivery(receiver.id, created[2]!, 'canceled', 2, rc.id);
     // Waiting for a retry an hour from now: sent now.
     await insertDelivery(receiver.id, created[3]!, 'pending', 3, rc.id);
-    // Pending after two attempts (its third may be under way: the lane holding it does not send
-    // it twice, and that attempt's record settles it): reset too.
+    // Due already (its third attempt under way, or about to be): left to that attempt, whose
+    // record settles it on its own schedule.
     await insertDelivery(receiver.id, renamed, 'pending', 2, rc.id);
+    await t.pool.query(`UPDATE deliveries SET next_attempt_at = now() - interval '1 second' WHERE endpoint_id = $1 AND signal_sequence = $2`, [
+      receiver.id,
+      renamed.sequence,
+    ]);
     await insertDelivery(everything.id, created[1]!, 'failed', 8, rc.id);
 
     const since = created[0]!.created;
@@ -819,16 +823,17 @@ describe('POST /v1/webhook_endpoints/{id}/recover', () => {
     expect(res.statusCode, res.body).toBe(202);
     const body = res.json();
     expectOpenApi(t.app, '/v1/webhook_endpoints/{id}/recover', 'POST', 202, body);
-    // Created 1-4 and the rename (not created 0: it succeeded); neither the archive (type not
-    // subscribed) nor the booking.
-    expect(body).toMatchObject({ object: 'recovery', endpoint_id: receiver.id, since, queued: 5 });
+    // Created 1-4 (not 0: it succeeded; not the rename: due already); neither the archive (type
+    // not subscribed) nor the booking.
+    expect(body).toMatchObject({ object: 'recovery', endpoint_id: receiver.id, since, queued: 4 });
     expect(Date.parse(body.until)).toBeGreaterThanOrEqual(Date.parse(booked.created));
     expect(Date.parse(body.until)).toBeLessThanOrEqual(Date.now());
 
     const rows = await deliveries(receiver.id);
     const bySequence = new Map(rows.map((r) => [r.sequence, r]));
     expect(bySequence.get(created[0]!.sequence)).toMatchObject({ status: 'succeeded', attempts: 1 });
-    for (const signal of [created[1]!, created[2]!, created[3]!, created[4]!, renamed]) {
+    expect(bySequence.get(renamed.sequence)).toMatchObject({ status: 'pending', attempts: 2, due: true });
+    for (const signal of [created[1]!, created[2]!, created[3]!, created[4]!]) {
       expect(bySequence.get(signal.sequence), signal.type).toMatchObject({
         status: 'pending',
         attempts: 0,
@@ -851,8 +856,9 @@ describe('POST /v1/webhook_endpoints/{id}/recover', () => {
     );
     expect(types.rows.map((r) => r.type).sort()).toEqual([...Array(5).fill('customer.created'), 'customer.archived', 'customer.updated'].sort());
 
-    // Recovering again re-queues the same signals: none of them has succeeded yet.
-    expect((await recover(receiver.id, { since })).json().queued).toBe(5);
+    // Recovering again at once queues nothing more: the same signals are pending and due already,
+    // about to be sent.
+    expect((await recover(receiver.id, { since })).json().queued).toBe(0);
   });
 
   it('applies both bounds inclusively to the emit time', async () => {
@@ -866,7 +872,8 @@ describe('POST /v1/webhook_endpoints/{id}/recover', () => {
     expect(res.json()).toMatchObject({ since: signals[1]!.created, until: signals[1]!.created, queued: 1 });
     expect((await deliveries(endpoint.id)).map((d) => d.sequence)).toEqual([signals[1]!.sequence]);
     const wider = await recover(endpoint.id, { since: signals[0]!.created, until: signals[1]!.created });
-    expect(wider.json().queued).toBe(2);
+    // The first is queued; the second is pending and due already, from the recovery before.
+    expect(wider.json().queued).toBe(1);
     expect((await deliveries(endpoint.id)).map((d) => d.sequence)).toEqual([signals[0]!.sequence, signals[1]!.sequence]);
   });
 

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   claimLane,
   fanOutSignal,
+  holdingsOf,
   laneNextDue,
   leaveLane,
   leaveShard,
@@ -283,13 +284,22 @@ describe('claimLane: claims made at the same moment', () => {
     expect(claims[3]).toMatchObject({ claimed: [], lane: null });
   });
 
+  it('writes what each lane holds as rows of one array, padded with 0', () => {
+    expect(holdingsOf([{ holding: [] }, { holding: [] }])).toBe('{}');
+    expect(holdingsOf([{ holding: [] }, { holding: [5] }, { holding: [1, 3] }])).toBe('{{0,0},{5,0},{1,3}}');
+  });
+
   it('each skips what its own lane holds, whatever the others in its statement hold', async () => {
     const { endpoints, sequences } = await signalsFor(3, 3);
     for (const sequence of sequences) await fanOutSignal(pool, clubId, sequence);
     const [s1, s2, s3] = sequences as [number, number, number];
     // Held: nothing by the first lane, one by the second, two by the third (rows of unequal length).
     const holds = [new Set<number>(), new Set([s2]), new Set([s1, s3])];
+    // Two claims first take the two statements that run at once (src/db/deliveries.ts), so that
+    // the three go together in the next.
+    const first = [0, 1].map(() => claimLane(pool, clubId, 'we_unknown_first', 1, LEASE_MS, 0, 'same-moment', new Set()));
     const claims = await Promise.all(endpoints.map((e, i) => claimLane(pool, clubId, e.id, 5, LEASE_MS, 0, 'same-moment', holds[i]!)));
+    await Promise.all(first);
     expect(claims.map((c) => c.claimed.map((d) => d.key.sequence))).toEqual([[s1, s2, s3], [s1, s3], [s2]]);
     for (const e of endpoints) await leaveLane(pool, clubId, e.id, 'same-moment');
   });

@@ -250,7 +250,8 @@ describe('recovery through the API', () => {
 });
 
 describe('an attempt that cannot be recorded', () => {
-  it('fails its lane, visibly (an error in the log), and the delivery is sent again when the lane runs again, then recorded', async () => {
+  it('fails its lane, visibly (an error in the log), and the delivery is sent again a lease later, then recorded', async () => {
+    // A short timeout: the lease is DELIVERY_TIMEOUT + 10 s.
     const lines: Record<string, unknown>[] = [];
     const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
     const { pool, receiver, club, api } = await setUp({ timeoutMs: 1000 }, log);
@@ -262,7 +263,12 @@ describe('an attempt that cannot be recorded', () => {
       FOR EACH ROW WHEN (NEW.endpoint_id = '${endpoint.id}') EXECUTE FUNCTION test_refuse_attempt()`);
     await insertCustomer(pool, club.id);
     await receiver.waitFor(() => receiver.at(endpoint.path).length >= 1, 45_000, 'the first delivery');
-    await eventually('the lane failed', async () => lines.some((line) => line.msg === 'delivery lane failed; it runs again in a second' && line.endpoint_id === endpoint.id));
+    const failed = (line: Record<string, unknown>) =>
+      line.msg === 'delivery lane failed recording an attempt; it runs again after the lease' && line.endpoint_id === endpoint.id;
+    await eventually('the lane failed', async () => lines.some(failed));
+    // Not sent again at once, which would repeat every second while records fail: after the lease.
+    expect(lines.find(failed)).toMatchObject({ retry_in_ms: 11_000 });
+    expect(receiver.at(endpoint.path)).toHaveLength(1);
     expect(lines.find((line) => line.endpoint_id === endpoint.id && line.level === 50)).toMatchObject({ err: { message: expect.stringMatching(/attempt records are refused/) as string } });
     expect(await deliveryStatuses(pool, endpoint.id)).toEqual(['pending']);
     await pool.query('DROP TRIGGER test_refuse_attempt ON delivery_attempts');

@@ -157,7 +157,7 @@ describe.concurrent.each(['postgres', 'redis'] as const)('fault tolerance with r
     const ids = await signalIds(pool, club.id);
     for (let round = 1; round <= 2; round++) {
       const worker = startWorker(lanes);
-      // Every delivery in flight, `round` times over: the leases of the dead worker lapsed.
+      // Every delivery in flight, `round` times over: the holds of the dead worker lapsed.
       await receiver.waitFor(() => receiver.at(endpoint.path).length >= ids.length * round, 90_000, `deliveries in flight, round ${round}`);
       worker.kill('SIGKILL');
       await worker.exit();

@@ -8,7 +8,7 @@ import type { LaneTerms } from '../../src/db/deliveries.ts';
 import type { LaneIO } from '../../workers/5-delivery/lane-io.ts';
 import { LaneState, MIN_EFFECTIVE_RATE, RATE_CLIMB, type AnswerPace, type LaneLimits } from '../../workers/5-delivery/lane-state.ts';
 
-const LIMITS: LaneLimits = { window: 5, aheadWindows: 2, postableForMs: 9_000, lingerMs: 250, floorForMs: 1_000 };
+const LIMITS: LaneLimits = { window: 5, aheadWindows: 2, postableForMs: 8_000, lingerMs: 250, floorForMs: 1_000 };
 
 class Deferred<T> {
   resolve!: (value: T) => void;
@@ -278,7 +278,7 @@ describe('a lane', () => {
     expect(io.posted).toEqual([1, 2]);
   });
 
-  it('gives back what it claimed ahead once it waited too long to be posted inside its lease', async () => {
+  it('gives back what it claimed ahead once it waited too long to be posted inside the hold its claim renewed', async () => {
     const io = new FakeIO();
     io.due = range(1, 15);
     startLane(io);

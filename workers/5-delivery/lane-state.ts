@@ -230,8 +230,11 @@ export class LaneState<D> {
   attempts = 0;
   /** The process is stopping: attempts in flight finish, what is claimed ahead goes back. */
   stopping = false;
-  /** The first statement that failed. */
-  failure: { error: unknown } | undefined;
+  /**
+   * The first statement that failed; `unrecorded`: an attempt was answered and its record failed
+   * (the delivery is pending still, and was sent).
+   */
+  failure: { error: unknown; unrecorded: boolean } | undefined;
 
   // --- what the lane started -------------------------------------------------------------
 
@@ -247,7 +250,7 @@ export class LaneState<D> {
     this.idle = { phase: 'busy' };
   }
 
-  /** Deliveries left the claimed-ahead queue: `posted` to the endpoint, `givenBack` to the table. */
+  /** Deliveries left the claimed-ahead queue: `posted` to the endpoint, `givenBack` (claimable again). */
   dispatched(posted: number, givenBack: number, now: number): void {
     if (posted > 0 && paceRate(this.pace) !== null) {
       this.pace.tokens = tokensNow(this.pace, now) - posted;
@@ -365,9 +368,10 @@ export class LaneState<D> {
     this.writing--;
   }
 
-  /** A statement failed; the claim that failed, if it was one, is over. */
-  failed(error: unknown, { claim = false } = {}): void {
-    this.failure ??= { error };
+  /** A statement failed; the claim that failed, if it was one, is over. `record`: an answered attempt's record. */
+  failed(error: unknown, { claim = false, record = false } = {}): void {
+    this.failure ??= { error, unrecorded: record };
+    if (record) this.failure.unrecorded = true;
     if (claim) this.claim.pending = false;
   }
 

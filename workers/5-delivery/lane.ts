@@ -57,7 +57,7 @@ export async function runLane<D>(
                   () => state.written(),
                   (error: unknown) => {
                     state.written();
-                    state.failed(error);
+                    state.failed(error, { record: true });
                   },
                 ).finally(changed);
               },

@@ -47,7 +47,7 @@ const FLOOR_FOR_MS = 1000;
 /** A lane's limits from the configuration. */
 export function laneLimits(config: Config): LaneLimits {
   const { timeoutMs, perEndpointConcurrency: window, laneLingerMs } = config.delivery;
-  // Longer than any attempt can take, so a hold only lapses when its worker died.
+  // Longer than any attempt can take, so a hold lapses under an attempt only when its worker died.
   const leaseMs = leaseFor(config);
   return {
     window,
@@ -202,8 +202,18 @@ export function createLanes(options: LanesOptions) {
     const host = { mayLinger: () => waiting.size === 0 && running.size <= lingerWhileRunning, leave: () => void (lane.leaving = true) };
     void track(runLane(lane.state, io, limits, host, lane.bell))
       .catch((error: unknown) => {
-        logBackgroundError(options.log, error, 'delivery lane failed; it runs again in a second', { club_id: ref.clubId, endpoint_id: ref.endpointId });
-        lane.parkedFor = LANE_RETRY_MS;
+        // A delivery sent and answered whose record failed is pending still: sent again at once,
+        // it would be a duplicate every second while records fail. It waits a lease instead, as
+        // long as a lease on it kept it back when claims wrote one.
+        const unrecorded = lane.state.failure?.unrecorded === true;
+        const retryMs = unrecorded ? leaseFor(config) : LANE_RETRY_MS;
+        logBackgroundError(
+          options.log,
+          error,
+          unrecorded ? 'delivery lane failed recording an attempt; it runs again after the lease' : 'delivery lane failed; it runs again in a second',
+          { club_id: ref.clubId, endpoint_id: ref.endpointId, retry_in_ms: retryMs },
+        );
+        lane.parkedFor = retryMs;
       })
       .finally(() => {
         running.delete(key);
