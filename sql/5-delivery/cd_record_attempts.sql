@@ -17,6 +17,14 @@
 -- the failing streak is the endpoint's, kept here. docs/webhooks.md states these rules.
 -- The delivery's attempt count is the number of attempts recorded: the claim numbers an
 -- attempt, this counts it (cd_claim_lane says why).
+-- The successes of endpoints with no failure in the batch, the flat-out path, go in three
+-- set-based statements (attempt rows, deliveries, failing streaks): a statement per attempt was
+-- about a tenth of PostgreSQL's time per delivery flat out (docs/benchmarks.md, "Claims without
+-- a lease"). Each reaches its rows from the batch's keys by a nested loop over the primary keys,
+-- in key order: the function turns the other join methods and sequential scans off, so that no
+-- estimate can make the planner read a table whole (sql/README.md, "Statements that reach one
+-- row by key"). Every other row (failures, and successes of an endpoint that also failed in the
+-- batch, whose order decides its failing streak) goes one at a time, in key order.
 -- A statement per key, in key order: cd_fan_out_signals says why. Each reaches its delivery by
 -- the primary key, written as a row range (sql/README.md, "Statements that reach one row by
 -- key"): as three equalities, the cached generic plan took deliveries_signal_idx and walked every
@@ -30,17 +38,49 @@ CREATE OR REPLACE FUNCTION cd_record_attempts(club_ids text[], endpoint_ids text
                                               disable_after_ms double precision[], throttled boolean[], pauses_ms double precision[])
 RETURNS TABLE (n integer, outcome text, reason text)
 LANGUAGE plpgsql
+SET enable_hashjoin = off
+SET enable_mergejoin = off
+SET enable_seqscan = off
 AS $$
 DECLARE
   a record;
   failing_for_ms double precision;
+  together boolean[];
 BEGIN
+  -- Which rows go together: successes of endpoints with no failure in this batch.
+  SELECT array_agg(x.ok AND NOT EXISTS (SELECT 1 FROM unnest(club_ids, endpoint_ids, succeeded) AS f (club_id, endpoint_id, ok)
+                                         WHERE NOT f.ok AND f.club_id = x.club_id AND f.endpoint_id = x.endpoint_id)
+                   ORDER BY x.n)
+    INTO together
+    FROM unnest(club_ids, endpoint_ids, succeeded) WITH ORDINALITY AS x (club_id, endpoint_id, ok, n);
+  INSERT INTO delivery_attempts (club_id, endpoint_id, signal_id, signal_sequence, attempt_number, attempted_at,
+                                 status_code, error, duration_ms, response_excerpt)
+  SELECT x.club_id, x.endpoint_id, x.signal_id, x.sequence, x.attempt_number, x.attempted_at, x.status_code, x.error,
+         x.duration_ms, x.response_excerpt
+    FROM unnest(club_ids, endpoint_ids, sequences, signal_ids, attempt_numbers, attempted_ats, status_codes, errors,
+                durations_ms, response_excerpts, together)
+           AS x (club_id, endpoint_id, sequence, signal_id, attempt_number, attempted_at, status_code, error, duration_ms,
+                 response_excerpt, together)
+   WHERE x.together
+   ORDER BY x.club_id, x.endpoint_id, x.sequence;
+  UPDATE deliveries d SET status = 'succeeded', completed_at = now(), attempts = greatest(d.attempts, x.attempt_number)
+    FROM (SELECT u.club_id, u.endpoint_id, u.sequence, u.attempt_number
+            FROM unnest(club_ids, endpoint_ids, sequences, attempt_numbers, together)
+                   AS u (club_id, endpoint_id, sequence, attempt_number, together)
+           WHERE u.together ORDER BY 1, 2, 3 OFFSET 0) x
+   WHERE d.club_id = x.club_id
+     AND (d.endpoint_id, d.signal_sequence) BETWEEN (x.endpoint_id, x.sequence) AND (x.endpoint_id, x.sequence);
+  UPDATE webhook_endpoints e SET failing_since = NULL
+    FROM (SELECT DISTINCT u.club_id, u.endpoint_id FROM unnest(club_ids, endpoint_ids, together) AS u (club_id, endpoint_id, together)
+           WHERE u.together ORDER BY 1, 2 OFFSET 0) x
+   WHERE e.club_id = x.club_id AND e.id = x.endpoint_id AND e.failing_since IS NOT NULL;
   FOR a IN SELECT x.*, x.n::integer AS i
              FROM unnest(club_ids, endpoint_ids, sequences, signal_ids, attempt_numbers, attempted_ats, status_codes, errors,
                          durations_ms, response_excerpts, succeeded, gone, retry_delays_ms, disable_after_ms, throttled,
-                         pauses_ms) WITH ORDINALITY
+                         pauses_ms, together) WITH ORDINALITY
                   AS x (club_id, endpoint_id, sequence, signal_id, attempt_number, attempted_at, status_code, error, duration_ms,
-                        response_excerpt, succeeded, gone, retry_delay_ms, disable_after_ms, throttled, pause_ms, n)
+                        response_excerpt, succeeded, gone, retry_delay_ms, disable_after_ms, throttled, pause_ms, together, n)
+            WHERE NOT x.together
             ORDER BY x.club_id, x.endpoint_id, x.sequence
   LOOP
     INSERT INTO delivery_attempts (club_id, endpoint_id, signal_id, signal_sequence, attempt_number, attempted_at,

@@ -11,6 +11,7 @@ import {
   leaveLane,
   leaveShard,
   recordAttempt,
+  type ClaimedDelivery,
   type DeliveryKey,
 } from '../../src/db/deliveries.ts';
 import type { Pool } from '../../src/db/pool.ts';
@@ -534,6 +535,37 @@ describe('recordAttempt', () => {
 });
 
 describe('recordAttempt, for failures', () => {
+  it("settles a success and a failure of one endpoint in one batch in key order: the later decides the endpoint's failing streak", async () => {
+    const { endpoints, sequences } = await signalsFor(2, 4);
+    for (const sequence of sequences) await fanOutSignal(pool, clubId, sequence);
+    const [mixed, other] = endpoints.map((e) => e.id) as [string, string];
+    const claimedOf = async (endpointId: string) => (await claimHeld(pool, clubId, endpointId, 10, LEASE_MS, 0, HOLDER)).claimed;
+    const [m1, m2, m3, m4] = (await claimedOf(mixed)) as [ClaimedDelivery, ClaimedDelivery, ClaimedDelivery, ClaimedDelivery];
+    const [o1, o2] = (await claimedOf(other)) as [ClaimedDelivery, ClaimedDelivery];
+    const failure = { ...success(1), statusCode: 500, error: 'HTTP 500 Internal Server Error' };
+    const retry = { ...decided, succeeded: false, retryDelayMs: 60_000 };
+    const ok = (c: ClaimedDelivery) => recordHeld(pool, c.key, c.target.signalId, success(1), decided);
+    const failingSince = async () =>
+      (await pool.query('SELECT failing_since FROM webhook_endpoints WHERE club_id = $1 AND id = $2', [clubId, mixed])).rows[0].failing_since;
+    // The other endpoint's record goes first and alone; the two that follow share the next statement.
+    await Promise.all([ok(o1), ok(m1), recordHeld(pool, m2.key, m2.target.signalId, failure, retry)]);
+    expect(await failingSince()).not.toBeNull();
+    await Promise.all([ok(o2), recordHeld(pool, m3.key, m3.target.signalId, failure, retry), ok(m4)]);
+    expect(await failingSince()).toBeNull();
+    const { rows } = await pool.query(
+      `SELECT d.signal_sequence::int AS sequence, d.status, (SELECT count(*)::int FROM delivery_attempts a
+                WHERE a.club_id = d.club_id AND a.endpoint_id = d.endpoint_id AND a.signal_sequence = d.signal_sequence) AS recorded
+         FROM deliveries d WHERE d.club_id = $1 AND d.endpoint_id = $2 ORDER BY 1`,
+      [clubId, mixed],
+    );
+    expect(rows.map((r) => [r.status, r.recorded])).toEqual([
+      ['succeeded', 1],
+      ['pending', 1],
+      ['pending', 1],
+      ['succeeded', 1],
+    ]);
+  });
+
   it('settles each failure in a batch shared with a success: retry, give up, disable on 410 or on a failing streak', async () => {
     const { endpoints, sequences } = await signalsFor(5, 1);
     const [sequence] = sequences as [number];
