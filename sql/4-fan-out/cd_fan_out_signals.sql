@@ -1,7 +1,7 @@
--- Fan-out, claim (cd_claim_deliveries) and record (cd_record_attempts) are the delivery
--- pipeline's hot statements, each for a batch of signals or deliveries at a time.
+-- Fan-out, claim (cd_claim_lane) and record (cd_record_attempts) are the delivery pipeline's
+-- hot statements, each for a batch of signals or deliveries at a time.
 --
--- Why a statement per row inside them: every lookup is by a primary key or (club_id,
+-- Why a statement per row in this one: every lookup is by a primary key or (club_id,
 -- signal_sequence), and must stay so whatever the planner believes. Set-based versions (unnest
 -- joined to deliveries) were planned once per connection while the table was small, and kept a
 -- hash join over a sequential scan as it grew to tens of thousands of rows: about 10 ms of

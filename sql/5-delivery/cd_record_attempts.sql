@@ -18,8 +18,8 @@
 -- The delivery's attempt count is the number of attempts recorded: the claim numbers an
 -- attempt, this counts it (cd_claim_lane says why).
 -- The successes of endpoints with no failure in the batch, the flat-out path, go in three
--- set-based statements (attempt rows, deliveries, failing streaks): a statement per attempt was
--- about a tenth of PostgreSQL's time per delivery flat out (docs/benchmarks.md, "Claims without
+-- set-based statements (attempt rows, deliveries, failing streaks) rather than three each: about
+-- a tenth less of PostgreSQL's time per delivery flat out (docs/benchmarks.md, "Claims without
 -- a lease"). Each reaches its rows from the batch's keys by a nested loop over the primary keys,
 -- in key order: the function turns the other join methods and sequential scans off, so that no
 -- estimate can make the planner read a table whole (sql/README.md, "Statements that reach one
