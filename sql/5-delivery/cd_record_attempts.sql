@@ -17,14 +17,15 @@
 -- the failing streak is the endpoint's, kept here. docs/webhooks.md states these rules.
 -- The delivery's attempt count is the number of attempts recorded: the claim numbers an
 -- attempt, this counts it (cd_claim_lane says why).
--- The successes of endpoints with no failure in the batch, the flat-out path, go in three
--- set-based statements (attempt rows, deliveries, failing streaks) rather than three each: about
--- a tenth less of PostgreSQL's time per delivery flat out (docs/benchmarks.md, "Claims without
--- a lease"). Each reaches its rows from the batch's keys by a nested loop over the primary keys,
--- in key order: the function turns the other join methods and sequential scans off, so that no
--- estimate can make the planner read a table whole (sql/README.md, "Statements that reach one
--- row by key"). Every other row (failures, and successes of an endpoint that also failed in the
--- batch, whose order decides its failing streak) goes one at a time, in key order.
+-- Set-based, for the whole batch: every attempt row, every success's delivery, and the failing
+-- streak of the endpoints with no failure in the batch, in three statements rather than up to
+-- three per attempt: about a tenth less of PostgreSQL's time per delivery flat out
+-- (docs/benchmarks.md, "Claims without a lease"). Each reaches its rows from the batch's keys by
+-- a nested loop over the primary keys, in key order: the function turns the other join methods
+-- and sequential scans off, so that no estimate can make the planner read a table whole
+-- (sql/README.md, "Statements that reach one row by key"). Then, one at a time in key order,
+-- the failures and the successes of endpoints that also failed in the batch: their order decides
+-- the endpoint's failing streak.
 -- A statement per key, in key order: cd_fan_out_signals says why. Each reaches its delivery by
 -- the primary key, written as a row range (sql/README.md, "Statements that reach one row by
 -- key"): as three equalities, the cached generic plan took deliveries_signal_idx and walked every
@@ -47,7 +48,7 @@ DECLARE
   failing_for_ms double precision;
   together boolean[];
 BEGIN
-  -- Which rows go together: successes of endpoints with no failure in this batch.
+  -- The successes of endpoints with no failure in this batch: their streaks are cleared together.
   SELECT array_agg(x.ok AND NOT EXISTS (SELECT 1 FROM unnest(club_ids, endpoint_ids, succeeded) AS f (club_id, endpoint_id, ok)
                                          WHERE NOT f.ok AND f.club_id = x.club_id AND f.endpoint_id = x.endpoint_id)
                    ORDER BY x.n)
@@ -58,16 +59,15 @@ BEGIN
   SELECT x.club_id, x.endpoint_id, x.signal_id, x.sequence, x.attempt_number, x.attempted_at, x.status_code, x.error,
          x.duration_ms, x.response_excerpt
     FROM unnest(club_ids, endpoint_ids, sequences, signal_ids, attempt_numbers, attempted_ats, status_codes, errors,
-                durations_ms, response_excerpts, together)
+                durations_ms, response_excerpts)
            AS x (club_id, endpoint_id, sequence, signal_id, attempt_number, attempted_at, status_code, error, duration_ms,
-                 response_excerpt, together)
-   WHERE x.together
+                 response_excerpt)
    ORDER BY x.club_id, x.endpoint_id, x.sequence;
   UPDATE deliveries d SET status = 'succeeded', completed_at = now(), attempts = greatest(d.attempts, x.attempt_number)
     FROM (SELECT u.club_id, u.endpoint_id, u.sequence, u.attempt_number
-            FROM unnest(club_ids, endpoint_ids, sequences, attempt_numbers, together)
-                   AS u (club_id, endpoint_id, sequence, attempt_number, together)
-           WHERE u.together ORDER BY 1, 2, 3 OFFSET 0) x
+            FROM unnest(club_ids, endpoint_ids, sequences, attempt_numbers, succeeded)
+                   AS u (club_id, endpoint_id, sequence, attempt_number, succeeded)
+           WHERE u.succeeded ORDER BY 1, 2, 3 OFFSET 0) x
    WHERE d.club_id = x.club_id
      AND (d.endpoint_id, d.signal_sequence) BETWEEN (x.endpoint_id, x.sequence) AND (x.endpoint_id, x.sequence);
   UPDATE webhook_endpoints e SET failing_since = NULL
@@ -83,15 +83,8 @@ BEGIN
             WHERE NOT x.together
             ORDER BY x.club_id, x.endpoint_id, x.sequence
   LOOP
-    INSERT INTO delivery_attempts (club_id, endpoint_id, signal_id, signal_sequence, attempt_number, attempted_at,
-                                   status_code, error, duration_ms, response_excerpt)
-    VALUES (a.club_id, a.endpoint_id, a.signal_id, a.sequence, a.attempt_number, a.attempted_at,
-            a.status_code, a.error, a.duration_ms, a.response_excerpt);
     IF a.succeeded THEN
-      UPDATE deliveries d SET status = 'succeeded', completed_at = now(),
-                              attempts = greatest(d.attempts, a.attempt_number)
-       WHERE d.club_id = a.club_id
-         AND (d.endpoint_id, d.signal_sequence) BETWEEN (a.endpoint_id, a.sequence) AND (a.endpoint_id, a.sequence);
+      -- Its attempt row and its delivery are written above; here only the streak, in its turn.
       UPDATE webhook_endpoints e SET failing_since = NULL
        WHERE e.club_id = a.club_id AND e.id = a.endpoint_id AND e.failing_since IS NOT NULL;
       CONTINUE; -- no row for a success
