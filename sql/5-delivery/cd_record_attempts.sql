@@ -26,12 +26,10 @@
 -- (sql/README.md, "Statements that reach one row by key"). Then, one at a time in key order,
 -- the failures and the successes of endpoints that also failed in the batch: their order decides
 -- the endpoint's failing streak.
--- A statement per key, in key order: cd_fan_out_signals says why. Each reaches its delivery by
--- the primary key, written as a row range (sql/README.md, "Statements that reach one row by
--- key"): as three equalities, the cached generic plan took deliveries_signal_idx and walked every
--- delivery of the signal (1,999 rows removed per delivery at 2,000 endpoints, docs/benchmarks.md
--- "Delivery pipeline at scale"). The endpoint's statements need no such form: no index of
--- webhook_endpoints but its primary key can serve them.
+-- Each statement reaches a delivery by its key's three equalities, one entry of whichever index
+-- the planner takes: the primary key and deliveries_signal_idx both hold the whole key
+-- (sql/README.md, "Statements that reach one row by key"). Each reaches an endpoint by its
+-- primary key, the only index of webhook_endpoints with its columns.
 CREATE OR REPLACE FUNCTION cd_record_attempts(club_ids text[], endpoint_ids text[], sequences bigint[], signal_ids text[],
                                               attempt_numbers integer[], attempted_ats timestamptz[], status_codes integer[],
                                               errors text[], durations_ms integer[], response_excerpts text[],
@@ -69,7 +67,7 @@ BEGIN
                    AS u (club_id, endpoint_id, sequence, attempt_number, succeeded)
            WHERE u.succeeded ORDER BY 1, 2, 3 OFFSET 0) x
    WHERE d.club_id = x.club_id
-     AND (d.endpoint_id, d.signal_sequence) BETWEEN (x.endpoint_id, x.sequence) AND (x.endpoint_id, x.sequence);
+     AND d.endpoint_id = x.endpoint_id AND d.signal_sequence = x.sequence;
   UPDATE webhook_endpoints e SET failing_since = NULL
     FROM (SELECT DISTINCT u.club_id, u.endpoint_id FROM unnest(club_ids, endpoint_ids, together) AS u (club_id, endpoint_id, together)
            WHERE u.together ORDER BY 1, 2 OFFSET 0) x
@@ -100,12 +98,12 @@ BEGIN
       UPDATE deliveries d SET status = 'failed', completed_at = now(),
                               attempts = greatest(d.attempts, a.attempt_number)
        WHERE d.club_id = a.club_id
-         AND (d.endpoint_id, d.signal_sequence) BETWEEN (a.endpoint_id, a.sequence) AND (a.endpoint_id, a.sequence);
+         AND d.endpoint_id = a.endpoint_id AND d.signal_sequence = a.sequence;
       outcome := 'endpoint_disabled';
     ELSIF a.throttled THEN
       UPDATE deliveries d SET next_attempt_at = now() + make_interval(secs => a.retry_delay_ms / 1000)
        WHERE d.club_id = a.club_id
-         AND (d.endpoint_id, d.signal_sequence) BETWEEN (a.endpoint_id, a.sequence) AND (a.endpoint_id, a.sequence);
+         AND d.endpoint_id = a.endpoint_id AND d.signal_sequence = a.sequence;
       IF a.pause_ms IS NOT NULL THEN
         INSERT INTO endpoint_lanes AS l (club_id, endpoint_id, paused_until)
         VALUES (a.club_id, a.endpoint_id, now() + make_interval(secs => a.pause_ms / 1000))
@@ -117,13 +115,13 @@ BEGIN
       UPDATE deliveries d SET status = 'failed', completed_at = now(),
                               attempts = greatest(d.attempts, a.attempt_number)
        WHERE d.club_id = a.club_id
-         AND (d.endpoint_id, d.signal_sequence) BETWEEN (a.endpoint_id, a.sequence) AND (a.endpoint_id, a.sequence);
+         AND d.endpoint_id = a.endpoint_id AND d.signal_sequence = a.sequence;
       outcome := 'failed';
     ELSE
       UPDATE deliveries d SET next_attempt_at = now() + make_interval(secs => a.retry_delay_ms / 1000),
                               attempts = greatest(d.attempts, a.attempt_number)
        WHERE d.club_id = a.club_id
-         AND (d.endpoint_id, d.signal_sequence) BETWEEN (a.endpoint_id, a.sequence) AND (a.endpoint_id, a.sequence);
+         AND d.endpoint_id = a.endpoint_id AND d.signal_sequence = a.sequence;
       outcome := 'retry';
     END IF;
     n := a.i;

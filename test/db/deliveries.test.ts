@@ -14,7 +14,7 @@ import {
   type ClaimedDelivery,
   type DeliveryKey,
 } from '../../src/db/deliveries.ts';
-import type { Pool } from '../../src/db/pool.ts';
+import { createPool, type Pool } from '../../src/db/pool.ts';
 import { deleteEndpoint, updateEndpoint } from '../../src/db/webhook-endpoints.ts';
 import { createTestDatabase, insertClub, testSecretBox } from '../helper.ts';
 import { shardOf } from '../../src/queue/queues.ts';
@@ -531,6 +531,64 @@ describe('recordAttempt', () => {
     expect(rows).toHaveLength(keys.length);
     for (const row of rows) expect(row).toEqual({ status: 'succeeded', completed: true, attempts: 1 });
     for (const endpoint of endpoints) expect(await failingSince(endpoint.id)).toBeNull();
+  });
+});
+
+describe('recordAttempt: what a record reads', () => {
+  it("reads the same index pages per delivery whatever its endpoint has pending after it, under a generic plan made without statistics", async () => {
+    // Its own database: no statistics, and every statement planned once for any values, as the
+    // worker's connections keep their plans. One connection, so that its counters are these calls'.
+    const { url, pool: setup } = await createTestDatabase();
+    const club = (await insertClub(setup)).id;
+    const [busy, quiet] = [await insertEndpoint(setup, secretBox, club, 'http://127.0.0.1:9'), await insertEndpoint(setup, secretBox, club, 'http://127.0.0.1:9')];
+    await setup.query(
+      `INSERT INTO customers (club_id, id, email) SELECT $1, 'cus_backlog_' || n, 'backlog' || n || '@example.com' FROM generate_series(1, 4000) n`,
+      [club],
+    );
+    // The busy endpoint has 4,000 deliveries pending, the quiet one 10: the first 10 of each are recorded.
+    await setup.query(
+      `INSERT INTO deliveries (club_id, endpoint_id, signal_sequence, signal_id, resource_id)
+       SELECT s.club_id, e.id, s.sequence, s.id, s.resource_id
+         FROM signals s JOIN webhook_endpoints e ON e.club_id = s.club_id
+        WHERE s.club_id = $1 AND (e.id = $2 OR s.sequence <= (SELECT min(sequence) + 9 FROM signals WHERE club_id = $1))`,
+      [club, busy.id],
+    );
+    const { rows: firsts } = await setup.query<{ endpoint_id: string; signal_sequence: number; signal_id: string }>(
+      `SELECT endpoint_id, signal_sequence::int, signal_id FROM deliveries d
+        WHERE club_id = $1 AND signal_sequence <= (SELECT min(sequence) + 9 FROM signals WHERE club_id = $1)`,
+      [club],
+    );
+    expect(firsts).toHaveLength(20);
+    const worker = createPool(url, 1);
+    try {
+      await worker.query('SET plan_cache_mode = force_generic_plan');
+      const indexPages = async () => {
+        await worker.query('SELECT pg_stat_force_next_flush()');
+        const { rows } = await worker.query<{ pages: string }>(
+          `SELECT sum(idx_blks_hit + idx_blks_read) AS pages FROM pg_statio_user_indexes WHERE relname = 'deliveries'`,
+        );
+        return Number(rows[0]!.pages);
+      };
+      const pagesToRecord = async (endpointId: string) => {
+        const before = await indexPages();
+        for (const d of firsts.filter((f) => f.endpoint_id === endpointId)) {
+          await recordAttempt(worker, { clubId: club, endpointId, sequence: d.signal_sequence }, d.signal_id, success(1), decided);
+        }
+        return (await indexPages()) - before;
+      };
+      // A first record plans the statements, and may read the catalogue's pages once.
+      await pagesToRecord(quiet.id).then(() => setup.query(`UPDATE deliveries SET status = 'pending' WHERE endpoint_id = $1`, [quiet.id]));
+      const quietPages = await pagesToRecord(quiet.id);
+      const busyPages = await pagesToRecord(busy.id);
+      // Ten deliveries each: reading on past the busy endpoint's 3,990 later entries would take
+      // about 25 more leaf pages per delivery.
+      expect(quietPages).toBeGreaterThan(0);
+      expect(busyPages).toBeLessThanOrEqual(quietPages + 10);
+      const { rows } = await setup.query(`SELECT status, count(*)::int AS n FROM deliveries WHERE club_id = $1 GROUP BY 1 ORDER BY 1`, [club]);
+      expect(rows).toEqual([{ status: 'pending', n: 3990 }, { status: 'succeeded', n: 20 }]);
+    } finally {
+      await worker.end();
+    }
   });
 });
 
