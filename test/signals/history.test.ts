@@ -2,8 +2,10 @@
 // immutable, and retention prunes only what is old enough.
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { fanOutSignal } from '../../src/db/deliveries.ts';
 import { pruneSignals } from '../../src/db/signals.ts';
-import { createTestDatabase, insertClub, uid } from '../helper.ts';
+import { createTestDatabase, insertClub, testSecretBox, uid } from '../helper.ts';
+import { insertEndpoint } from '../workers/pipeline-helper.ts';
 import { inTransaction } from './signal-helper.ts';
 import type { Pool } from '../../src/db/pool.ts';
 
@@ -62,12 +64,14 @@ describe('the stored copy', () => {
 });
 
 describe('retention', () => {
-  it('deletes signals older than the retention and keeps the rest', async () => {
+  it('deletes signals older than the retention with their deliveries, and keeps the rest', async () => {
     const other = await insertClub(pool);
+    const endpoint = await insertEndpoint(pool, testSecretBox(), other.id, 'http://127.0.0.1:9');
     for (let i = 0; i < 3; i++) {
       await pool.query(`INSERT INTO customers (club_id, email) VALUES ($1, $2)`, [other.id, `p${i}@example.com`]);
     }
     const { rows } = await pool.query('SELECT sequence FROM signals WHERE club_id = $1 ORDER BY sequence', [other.id]);
+    for (const { sequence } of rows) expect(await fanOutSignal(pool, other.id, Number(sequence))).toHaveLength(1);
     // Age two of them past 30 days; the table allows DELETE and this test's own backdating.
     await pool.query('ALTER TABLE signals DISABLE TRIGGER _100_immutable');
     await pool.query(
@@ -79,6 +83,8 @@ describe('retention', () => {
     expect(deleted).toBe(2);
     const left = await pool.query('SELECT sequence FROM signals WHERE club_id = $1', [other.id]);
     expect(left.rows.map((r) => r.sequence)).toEqual([rows[2].sequence]);
+    const deliveries = await pool.query('SELECT endpoint_id, signal_sequence FROM deliveries WHERE club_id = $1', [other.id]);
+    expect(deliveries.rows).toEqual([{ endpoint_id: endpoint.id, signal_sequence: rows[2].sequence }]);
   });
 });
 
