@@ -154,8 +154,9 @@ export async function getSignal(pool: Pool, clubId: string, id: string, scopes: 
  * Deletes signals older than the retention, club by club, with their deliveries, and records how
  * far each club's history now starts (signal_horizons), in the same statement; returns how many
  * signals went. Emit times rise with sequences within a club, so what goes is always the start of
- * its history. Attempts stay: the attempts log outlives its deliveries, as it outlives a deleted
- * endpoint.
+ * its history, and the deliveries that go are those below its new start: also one a fan-out
+ * racing an earlier prune made for a signal being deleted. Attempts stay: the attempts log
+ * outlives its deliveries, as it outlives a deleted endpoint.
  */
 export async function pruneSignals(pool: Pool, retentionDays: number): Promise<number> {
   const clubs = await pool.query<{ club_id: string }>('SELECT club_id FROM clubs');
@@ -165,7 +166,7 @@ export async function pruneSignals(pool: Pool, retentionDays: number): Promise<n
       `WITH gone AS (
          DELETE FROM signals WHERE club_id = $1 AND created_at < now() - make_interval(days => $2) RETURNING sequence
        ), deliveries_gone AS (
-         DELETE FROM deliveries d USING gone WHERE d.club_id = $1 AND d.signal_sequence = gone.sequence
+         DELETE FROM deliveries d WHERE d.club_id = $1 AND d.signal_sequence <= (SELECT max(sequence) FROM gone)
        ), horizon AS (
          INSERT INTO signal_horizons AS h (club_id, pruned_through)
          SELECT $1, max(sequence) FROM gone HAVING count(*) > 0

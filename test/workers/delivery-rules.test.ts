@@ -63,22 +63,25 @@ describe('endpoint changes the worker must honour at once: deletion, a 410, the 
     const endpoint = await api.createEndpoint(receiver.url);
     receiver.respond = () => ({ status: 200 });
     const canceledBefore = await deliveriesCounted(running, 'canceled');
-    // The race: a fan-out reads the endpoint as live, the deletion commits and cancels the
-    // endpoint's pending deliveries (none yet), then the fan-out's row lands, pending. Only the
-    // worker's own check of the endpoint stops that delivery. To make the race happen in this
-    // order, a transaction of the test holds the endpoint row; the deletion queues on it first,
-    // then the fan-out's foreign-key check, after reading the endpoint as live.
+    // The race: a fan-out reads the endpoint as live and makes its delivery, the deletion commits
+    // and cancels the endpoint's pending deliveries (not that one, uncommitted), then the fan-out
+    // commits it, pending. Only the worker's own check of the endpoint stops that delivery. To
+    // make the race happen in this order, a transaction of the test takes the signal's fan-out
+    // mark first (signal_fanouts, which the fan-out writes after the deliveries): the fan-out
+    // makes the delivery and waits for the mark while the deletion commits.
     const holder = new pg.Client({ connectionString: url });
     await holder.connect();
     try {
       await holder.query('BEGIN');
-      await holder.query('SELECT 1 FROM webhook_endpoints WHERE club_id = $1 AND id = $2 FOR UPDATE', [club.id, endpoint.id]);
-      const deletion = api.call('DELETE', `/v1/webhook_endpoints/${endpoint.id}`);
-      await eventually('the deletion waiting for the endpoint row', async () => (await lockWaiters()) === 1);
+      await holder.query(
+        `INSERT INTO signal_fanouts (club_id, signal_sequence)
+         SELECT $1, coalesce((SELECT last_sequence FROM signal_sequences WHERE club_id = $1), 0) + 1`,
+        [club.id],
+      );
       await insertCustomer(pool, club.id);
-      await eventually('the fan-out waiting for the endpoint row', async () => (await lockWaiters()) === 2);
-      await holder.query('COMMIT');
-      expect((await deletion).statusCode).toBe(200);
+      await eventually('the fan-out waiting for the signal\'s mark', async () => (await lockWaiters()) === 1);
+      expect((await api.call('DELETE', `/v1/webhook_endpoints/${endpoint.id}`)).statusCode).toBe(200);
+      await holder.query('ROLLBACK');
     } finally {
       await holder.end();
     }
