@@ -104,7 +104,7 @@ const PLAN = smoke
       // As long and as fast as scenario a, to other endpoints: with 100 signals of warm-up, the
       // first 2 s of a ran at p50 300-500 ms while the worker's and the producer's PostgreSQL
       // backends compiled their functions and plans (20 ms for a claim's first call on a
-      // connection, 12 ms for cd_lane_next_due's) and V8 compiled the worker's paths.
+      // connection, 12 ms for cd_lanes_next_due's) and V8 compiled the worker's paths.
       warmUp: { signalsPerSecond: 300, seconds: 3 },
       a: { endpoints: 3, signalsPerSecond: 300, seconds: 20 },
       b: { endpoints: 20, signalsPerSecond: 55, seconds: 20 },

@@ -167,7 +167,7 @@ BEGIN
   GET DIAGNOSTICS claimed = ROW_COUNT;
   -- The lane row, with whether any pending delivery is left besides those just claimed (in
   -- `attempt`: 1 or 0): a lane whose attempts all succeed after a claim that left none has
-  -- nothing pending, and need not ask (cd_lane_next_due). Those claimed are pending from
+  -- nothing pending, and need not ask (cd_lanes_next_due). Those claimed are pending from
   -- `lowest` on, so others are left when more than they are (counted no further than that).
   RETURN QUERY SELECT 'lane'::text, lowest,
                       CASE WHEN (SELECT count(*) FROM (SELECT 1 FROM deliveries d

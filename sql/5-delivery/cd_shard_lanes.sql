@@ -1,6 +1,6 @@
 -- The lanes of a shard that have work (workers/5-delivery/lanes.ts, as a worker process starts to
 -- serve the shard): each endpoint of the shard with a pending delivery, and in how many
--- milliseconds its earliest is due (0 when one is already), as cd_lane_next_due tells it for one
+-- milliseconds its earliest is due (0 when one is already), as cd_lanes_next_due tells it for one
 -- endpoint (a delivery a worker that died was attempting is due; the lane waits for that
 -- worker's hold to lapse). It reads
 -- every pending delivery, once per shard run, not once per delivery.

@@ -114,6 +114,7 @@ const batchers = new WeakMap<
     fanOut: Batcher<{ clubId: string; sequence: number }, PendingDelivery[]>;
     record: Batcher<AttemptToRecord, AttemptResult>;
     claim: Batcher<ClaimRequest, LaneClaim>;
+    nextDue: Batcher<{ clubId: string; endpointId: string }, number | null>;
   }
 >();
 
@@ -125,6 +126,7 @@ function batchersFor(pool: Pool) {
       record: new Batcher((records) => recordAttempts(pool, records), 1, 50),
       // Two at once: a lane waits for its claim before it posts anything.
       claim: new Batcher((requests) => claimLanes(pool, requests), 2, 50),
+      nextDue: new Batcher((lanes) => lanesNextDue(pool, lanes), 1, 50),
     };
     batchers.set(pool, found);
   }
@@ -275,16 +277,22 @@ export async function leaveShard(pool: Pool, holder: string, shards: number, sha
 /**
  * In how many whole ms (rounded up) the endpoint's lane has work again; null when it has no
  * pending delivery. Whole, because its shard may wait for it in the queue, and BullMQ's
- * PostgreSQL backend stores a delayed job's due time as a bigint and refuses a fraction.
+ * PostgreSQL backend stores a delayed job's due time as a bigint and refuses a fraction. Lanes
+ * asking at the same moment share one statement (cd_lanes_next_due, see Batcher).
  */
-export async function laneNextDue(pool: Pool, clubId: string, endpointId: string): Promise<number | null> {
-  const { rows } = await pool.query<{ ms: number | null }>({
-    name: 'cd_lane_next_due',
-    text: 'SELECT cd_lane_next_due($1, $2) AS ms',
-    values: [clubId, endpointId],
+export function laneNextDue(pool: Pool, clubId: string, endpointId: string): Promise<number | null> {
+  return batchersFor(pool).nextDue.submit({ clubId, endpointId });
+}
+
+async function lanesNextDue(pool: Pool, lanes: { clubId: string; endpointId: string }[]): Promise<(number | null)[]> {
+  const { rows } = await pool.query<{ n: number; ms: number | null }>({
+    name: 'cd_lanes_next_due',
+    text: 'SELECT n, ms FROM cd_lanes_next_due($1::text[], $2::text[])',
+    values: [lanes.map((l) => l.clubId), lanes.map((l) => l.endpointId)],
   });
-  const ms = rows[0]?.ms ?? null;
-  return ms === null ? null : Math.ceil(ms);
+  const due: (number | null)[] = lanes.map(() => null);
+  for (const row of rows) due[row.n - 1] = row.ms === null ? null : Math.ceil(row.ms);
+  return due;
 }
 
 /**

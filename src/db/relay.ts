@@ -1,4 +1,5 @@
 // The relay's SQL: which clubs have signals not yet fanned out, and the per-club mark.
+import { Batcher } from './batcher.ts';
 import type { Pool } from './pool.ts';
 
 export interface PendingSignal {
@@ -17,26 +18,43 @@ export async function clubsWithPendingSignals(pool: Pool): Promise<string[]> {
 }
 
 /**
- * One relay pass over a club (cd_relay_club): takes the club's mark for the statement (another
+ * One relay pass over a club (cd_relay_clubs): takes the club's mark for the statement (another
  * relay process working on the same club is skipped, not waited for), folds in the fan-outs
  * that completed contiguously after it, and reads the signals after greatest(mark, fannedOut),
  * `fannedOut` being the highest sequence this process fanned out already. Null when another
- * process holds the club.
+ * process holds the club. Clubs relayed at the same moment share one statement (see Batcher).
  */
-export async function relayClub(
-  pool: Pool,
-  clubId: string,
-  fannedOut: number | undefined,
-  limit: number,
-): Promise<{ mark: number; signals: PendingSignal[] } | null> {
-  const { rows } = await pool.query<{ mark: string; sequence: string | null; id: string | null }>({
-    name: 'cd_relay_club',
-    text: 'SELECT * FROM cd_relay_club($1, $2, $3)',
-    values: [clubId, fannedOut ?? null, limit],
+export function relayClub(pool: Pool, clubId: string, fannedOut: number | undefined, limit: number): Promise<RelayPass | null> {
+  let batcher = batchers.get(pool);
+  if (!batcher) batchers.set(pool, (batcher = new Batcher((requests) => relayClubs(pool, requests), 1, 50)));
+  return batcher.submit({ clubId, fannedOut, limit });
+}
+
+export interface RelayPass {
+  mark: number;
+  signals: PendingSignal[];
+}
+
+interface RelayRequest {
+  clubId: string;
+  fannedOut: number | undefined;
+  limit: number;
+}
+
+const batchers = new WeakMap<Pool, Batcher<RelayRequest, RelayPass | null>>();
+
+async function relayClubs(pool: Pool, requests: RelayRequest[]): Promise<(RelayPass | null)[]> {
+  const { rows } = await pool.query<{ n: number; mark: string; sequence: string | null; id: string | null }>({
+    name: 'cd_relay_clubs',
+    text: 'SELECT * FROM cd_relay_clubs($1::text[], $2::bigint[], $3::int[])',
+    values: [requests.map((r) => r.clubId), requests.map((r) => r.fannedOut ?? null), requests.map((r) => r.limit)],
   });
-  if (rows.length === 0) return null;
-  const signals = rows.filter((r) => r.sequence !== null).map((r) => ({ sequence: Number(r.sequence), id: r.id! }));
-  return { mark: Number(rows[0]!.mark), signals };
+  const passes: (RelayPass | null)[] = requests.map(() => null);
+  for (const row of rows) {
+    const pass = (passes[row.n - 1] ??= { mark: Number(row.mark), signals: [] });
+    if (row.sequence !== null) pass.signals.push({ sequence: Number(row.sequence), id: row.id! });
+  }
+  return passes;
 }
 
 /** Signals after `after`, in sequence order. */

@@ -204,6 +204,9 @@ describe('claimLane', () => {
     // Held by the lane (in flight): not claimed again; still due, as the table sees it.
     expect(await claimed(finished)).toEqual([]);
     expect(await laneNextDue(pool, clubId, finished)).toBe(0);
+    // Asked at the same moment, as a process's lanes do, each gets its own answer from one statement.
+    const together = await Promise.all([notDue, finished, 'we_unknown', finished, notDue].map((id) => laneNextDue(pool, clubId, id)));
+    expect(together.map((ms) => (ms === null ? null : ms > 55_000 ? 'later' : ms))).toEqual(['later', 0, null, 0, 'later']);
     await recordHeld(pool, { clubId, endpointId: finished, sequence }, pending!.signalId, success(1), decided);
     expect(await laneNextDue(pool, clubId, finished)).toBeNull();
     expect(await claimHeld(pool, clubId, 'we_unknown', 5, LEASE_MS, 0, HOLDER)).toEqual({ claimed: [], canceled: 0, floor: 0, othersPending: true, lane: null });
@@ -406,7 +409,7 @@ describe('claimLane: one lane run at a time, pauses, and per-record order', () =
     const [nextB] = await claimFor(endpoint.id);
     expect(nextB!.key.sequence).toBe(b2);
     // Once b2 is settled, the lane's next work is a1's retry, a minute away: a2 and a3 are due
-    // but wait behind it, and do not count (cd_lane_next_due).
+    // but wait behind it, and do not count (cd_lanes_next_due).
     await recordHeld(pool, nextB!.key, nextB!.target.signalId, success(1), decided);
     expect(await laneNextDue(pool, clubId, endpoint.id)).toBeGreaterThan(55_000);
     // a1 given up: a2, and only a2, comes.

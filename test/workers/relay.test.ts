@@ -6,7 +6,7 @@
 import pino from 'pino';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Pool } from '../../src/db/pool.ts';
-import type { PendingSignal } from '../../src/db/relay.ts';
+import { relayClub, type PendingSignal } from '../../src/db/relay.ts';
 import { createFanOut } from '../../workers/4-fan-out/fan-out.ts';
 import { SignalRelay } from '../../workers/3-relay/relay.ts';
 import { createTestDatabase, insertClub } from '../helper.ts';
@@ -70,6 +70,35 @@ async function withRelay(relay: SignalRelay, test: () => Promise<void>): Promise
     await relay.stop();
   }
 }
+
+describe('relayClub', () => {
+  it('gives clubs relayed at the same moment each its own mark and signals, and none for a club another relay holds', async () => {
+    const [a, b, held] = [await insertClub(pool), await insertClub(pool), await insertClub(pool)];
+    for (const [club, n] of [[a, 2], [b, 3], [held, 1]] as const) for (let i = 0; i < n; i++) await insertCustomer(pool, club.id);
+    await pool.query('INSERT INTO signal_relay (club_id) VALUES ($1)', [held.id]);
+    const holder = await pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT 1 FROM signal_relay WHERE club_id = $1 FOR UPDATE', [held.id]);
+      const passes = await Promise.all([
+        relayClub(pool, a.id, undefined, 10),
+        relayClub(pool, b.id, 2, 10), // this process fanned out 1 and 2 already
+        relayClub(pool, held.id, undefined, 10),
+        relayClub(pool, b.id, undefined, 1),
+      ]);
+      const sequences = (pass: (typeof passes)[number]) => pass && { mark: pass.mark, sequences: pass.signals.map((s) => s.sequence) };
+      expect(passes.map(sequences)).toEqual([
+        { mark: 0, sequences: [1, 2] },
+        { mark: 0, sequences: [3] },
+        null,
+        { mark: 0, sequences: [1] },
+      ]);
+    } finally {
+      await holder.query('ROLLBACK');
+      holder.release();
+    }
+  });
+});
 
 describe('SignalRelay', () => {
   it('fans out each committed signal once, in sequence order, woken by its NOTIFY', async () => {
