@@ -62,6 +62,28 @@ export async function collect(sink: Sink, paths: Set<string>, expected: number, 
   }
 }
 
+/**
+ * Workers still running. Ended from outside (Ctrl-C, or a SIGTERM to the benchmark alone), the
+ * benchmark stops them before it exits: a worker has no channel to its parent, and one left
+ * behind kept a core busy and its database open.
+ */
+const runningWorkers = new Set<ChildProcess>();
+let endsHooked = false;
+
+function endsWithBenchmark(child: ChildProcess): void {
+  if (!endsHooked) {
+    endsHooked = true;
+    for (const [signal, status] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+      process.once(signal, () => process.exit(status));
+    }
+    process.once('exit', () => {
+      for (const worker of runningWorkers) worker.kill('SIGKILL');
+    });
+  }
+  runningWorkers.add(child);
+  child.once('exit', () => runningWorkers.delete(child));
+}
+
 /** `clubdata worker`, a child process, its output in `logFile`. */
 export class WorkerProcess {
   readonly child: ChildProcess;
@@ -75,6 +97,7 @@ export class WorkerProcess {
     for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) childEnv[k] = v;
     this.child = spawn(process.execPath, [...execArgv, 'src/cli.ts', 'worker'], { cwd: ROOT, env: childEnv, stdio: ['ignore', fd, fd] });
     closeSync(fd);
+    endsWithBenchmark(this.child);
   }
 
   /** Warnings and errors the worker logged (JSON lines at level >= 40), for the report. */
