@@ -67,8 +67,7 @@ BEGIN
   IF ep.live IS NOT TRUE THEN
     canceled := cd_cancel_deliveries(club, endpoint, NULL);
     IF canceled > 0 THEN
-      RETURN QUERY SELECT 'canceled'::text, NULL::bigint, canceled, NULL::text, NULL::bytea, NULL::bytea,
-                          NULL::text, NULL::timestamptz, NULL::text, NULL::integer, NULL::float8, NULL::float8, NULL::float8;
+      RETURN QUERY SELECT * FROM cd_claim_lane_row('canceled', NULL, canceled, NULL, NULL, NULL, NULL);
     END IF;
     RETURN;
   END IF;
@@ -82,20 +81,17 @@ BEGIN
     INSERT INTO endpoint_lanes AS l (club_id, endpoint_id, holder, held_until) VALUES (club, endpoint, holder, now() + held_for)
     ON CONFLICT DO NOTHING;
     IF NOT FOUND THEN
-      RETURN QUERY SELECT 'held'::text, NULL::bigint, NULL::integer, NULL::text, NULL::bytea, NULL::bytea,
-                          NULL::text, NULL::timestamptz, NULL::text, ep.max_in_flight, ep.rate_limit, NULL::float8, 100::float8;
+      RETURN QUERY SELECT * FROM cd_claim_lane_row('held', NULL, NULL, ep.max_in_flight, ep.rate_limit, NULL, 100);
       RETURN;
     END IF;
     lane.held_until := now() + held_for;
   ELSIF lane.holder IS DISTINCT FROM cd_claim_lane.holder AND lane.held_until > now() THEN
-    RETURN QUERY SELECT 'held'::text, NULL::bigint, NULL::integer, NULL::text, NULL::bytea, NULL::bytea,
-                        NULL::text, NULL::timestamptz, NULL::text, ep.max_in_flight, ep.rate_limit, lane.effective_rate,
-                        (extract(epoch FROM lane.held_until - now()) * 1000)::float8;
+    RETURN QUERY SELECT * FROM cd_claim_lane_row('held', NULL, NULL, ep.max_in_flight, ep.rate_limit, lane.effective_rate,
+                                                 extract(epoch FROM lane.held_until - now()) * 1000);
     RETURN;
   ELSIF lane.holder IS DISTINCT FROM cd_claim_lane.holder OR lane.held_until IS NULL OR lane.held_until <= now() THEN
     IF NOT cd_claim_lane_hold(club, endpoint, holder, lane.holder, lane.held_until, held_for) THEN
-      RETURN QUERY SELECT 'held'::text, NULL::bigint, NULL::integer, NULL::text, NULL::bytea, NULL::bytea,
-                          NULL::text, NULL::timestamptz, NULL::text, ep.max_in_flight, ep.rate_limit, lane.effective_rate, 100::float8;
+      RETURN QUERY SELECT * FROM cd_claim_lane_row('held', NULL, NULL, ep.max_in_flight, ep.rate_limit, lane.effective_rate, 100);
       RETURN;
     END IF;
     lane.holder := holder;
@@ -106,9 +102,8 @@ BEGIN
     lane.effective_rate := own_rate;
   END IF;
   IF lane.paused_until > now() THEN
-    RETURN QUERY SELECT 'paused'::text, NULL::bigint, NULL::integer, NULL::text, NULL::bytea, NULL::bytea,
-                        NULL::text, NULL::timestamptz, NULL::text, ep.max_in_flight, ep.rate_limit, lane.effective_rate,
-                        (extract(epoch FROM lane.paused_until - now()) * 1000)::float8;
+    RETURN QUERY SELECT * FROM cd_claim_lane_row('paused', NULL, NULL, ep.max_in_flight, ep.rate_limit, lane.effective_rate,
+                                                 extract(epoch FROM lane.paused_until - now()) * 1000);
     RETURN;
   END IF;
 
@@ -120,9 +115,8 @@ BEGIN
     -- key, read backwards, finds the last without a walk).
     SELECT d.signal_sequence + 1 INTO lowest FROM deliveries d
      WHERE d.club_id = club AND d.endpoint_id = endpoint ORDER BY d.signal_sequence DESC LIMIT 1;
-    RETURN QUERY SELECT 'lane'::text, greatest(coalesce(lowest, 0), from_sequence), 0,
-                        NULL::text, NULL::bytea, NULL::bytea, NULL::text, NULL::timestamptz, NULL::text,
-                        ep.max_in_flight, ep.rate_limit, lane.effective_rate, 0::float8;
+    RETURN QUERY SELECT * FROM cd_claim_lane_row('lane', greatest(coalesce(lowest, 0), from_sequence), 0, ep.max_in_flight,
+                                                 ep.rate_limit, lane.effective_rate, 0);
     RETURN;
   END IF;
   -- Pending deliveries are there: the hold runs for a lease less a second at least from now,
@@ -130,8 +124,7 @@ BEGIN
   -- meanwhile (its hold had lapsed as this transaction's clock saw it), this one claims nothing.
   IF lane.held_until < now() + held_for - interval '1 second' THEN
     IF NOT cd_claim_lane_hold(club, endpoint, holder, lane.holder, lane.held_until, held_for) THEN
-      RETURN QUERY SELECT 'held'::text, NULL::bigint, NULL::integer, NULL::text, NULL::bytea, NULL::bytea,
-                          NULL::text, NULL::timestamptz, NULL::text, ep.max_in_flight, ep.rate_limit, lane.effective_rate, 100::float8;
+      RETURN QUERY SELECT * FROM cd_claim_lane_row('held', NULL, NULL, ep.max_in_flight, ep.rate_limit, lane.effective_rate, 100);
       RETURN;
     END IF;
   END IF;
@@ -169,12 +162,11 @@ BEGIN
   -- `attempt`: 1 or 0): a lane whose attempts all succeed after a claim that left none has
   -- nothing pending, and need not ask (cd_lanes_next_due). Those claimed are pending from
   -- `lowest` on, so others are left when more than they are (counted no further than that).
-  RETURN QUERY SELECT 'lane'::text, lowest,
+  RETURN QUERY SELECT * FROM cd_claim_lane_row('lane', lowest,
                       CASE WHEN (SELECT count(*) FROM (SELECT 1 FROM deliveries d
                                                         WHERE d.club_id = club AND d.endpoint_id = endpoint
                                                           AND d.status = 'pending' AND d.signal_sequence >= lowest
                                                         LIMIT claimed + 1) pending) > claimed THEN 1 ELSE 0 END,
-                      NULL::text, NULL::bytea, NULL::bytea,
-                      NULL::text, NULL::timestamptz, NULL::text, ep.max_in_flight, ep.rate_limit, lane.effective_rate, 0::float8;
+                      ep.max_in_flight, ep.rate_limit, lane.effective_rate, 0);
 END
 $$;

@@ -104,9 +104,9 @@ export class SignalRelay {
 
   // Clubs are relayed several at once, each by one task from the mark to its last signal, so a
   // club's signals are still fanned out in sequence order; those tasks' passes, fan-outs and
-  // records share statements (the batchers of src/db/relay.ts and src/db/deliveries.ts). One club after another, a pass over the
-  // 250 clubs that commit in a second of 2,000 endpoints over 500 clubs took longer than that
-  // second (docs/benchmarks.md).
+  // records share statements (the batchers of src/db/relay.ts and src/db/deliveries.ts). One
+  // club after another, a pass over the 250 clubs that commit in a second of 2,000 endpoints
+  // over 500 clubs took longer than that second (docs/benchmarks.md).
   async #pass(): Promise<void> {
     const clubs = await clubsWithPendingSignals(this.#options.pool);
     let next = 0;

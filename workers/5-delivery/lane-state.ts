@@ -370,7 +370,7 @@ export class LaneState<D> {
 
   /** A statement failed; the claim that failed, if it was one, is over. `record`: an answered attempt's record. */
   failed(error: unknown, { claim = false, record = false } = {}): void {
-    this.failure ??= { error, unrecorded: record };
+    this.failure ??= { error, unrecorded: false };
     if (record) this.failure.unrecorded = true;
     if (claim) this.claim.pending = false;
   }
