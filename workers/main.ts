@@ -150,7 +150,7 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
       clearInterval(pollTimer);
       clearInterval(depthTimer);
       lanes.stop();
-      log.info('delivery lanes stopping: attempts in flight finish, what is claimed ahead goes back to the queue');
+      log.info('delivery lanes stopping: attempts in flight finish, what is claimed ahead is let go, pending for the next run');
       await relay.stop();
       await polling;
       // worker.close() stops taking jobs and waits for the active ones; an attempt is bounded by
