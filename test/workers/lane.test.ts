@@ -316,6 +316,33 @@ describe('a lane', () => {
     expect(retried.settled()).toMatchObject({ error: expect.any(Parked) });
   });
 
+  it('a full claim that left nothing else pending is its last: no claim follows that could only find nothing', async () => {
+    const io = new FakeIO();
+    io.tellsPending = true;
+    io.due = range(1, 15); // exactly a window and what it claims ahead
+    const lane = startLane(io, { mayLinger: false });
+    while (!lane.settled()) {
+      await settle();
+      io.answerAll();
+    }
+    expect(io.posted).toEqual(range(1, 15));
+    expect(io.claims).toHaveLength(1);
+    expect(io.nextDueAsked).toBe(0);
+    expect(lane.settled()).toEqual({ ended: '15 attempts' });
+
+    // One more left pending: the lane claims again for it.
+    const more = new FakeIO();
+    more.tellsPending = true;
+    more.due = range(1, 16);
+    const second = startLane(more, { mayLinger: false });
+    while (!second.settled()) {
+      await settle();
+      more.answerAll();
+    }
+    expect(more.posted).toEqual(range(1, 16));
+    expect(more.claims.length).toBeGreaterThanOrEqual(2);
+  });
+
   it('ends its linger at once when another lane waits for its slot', async () => {
     const io = new FakeIO();
     io.due = [1];

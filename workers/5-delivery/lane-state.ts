@@ -321,10 +321,16 @@ export class LaneState<D> {
     if (this.wake.fromStart === this.claim.fromStartWakesAtStart) this.claim.floor = floor;
     for (const delivery of claimed) this.ahead.push({ delivery, claimedAt: this.claim.startedAt });
     this.attempts += claimed.length;
-    // Full, or something happened since it began that may have made more due: an answer (a
-    // retry's due time), a wake (new deliveries committed after the claim's snapshot).
+    // Full with more left pending, or something happened since it began that may have made more
+    // due: an answer (a retry's due time, the next of a record), a wake (new deliveries committed
+    // after the claim's snapshot). A full claim that says nothing else is pending is the last
+    // one its work needs: with thousands of endpoints each given a handful at once, a lane run
+    // otherwise made two more claims that found nothing (214 claims per 1,000 deliveries at
+    // 2000x500 flat out, against 67 lane runs).
     this.claim.mayBeDue =
-      claimed.length === room || this.answered !== this.claim.answeredAtStart || this.wake.count !== this.claim.wakesAtStart;
+      (claimed.length === room && othersPending) ||
+      this.answered !== this.claim.answeredAtStart ||
+      this.wake.count !== this.claim.wakesAtStart;
     if (claimed.length > 0) this.claim.lookedAgain = false;
   }
 
