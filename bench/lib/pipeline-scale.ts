@@ -114,6 +114,11 @@ export interface ScalePhase {
   drain_ms_after_last_commit: number;
   worker_cpu_ms_per_1000: number;
   postgres_cpu_ms_per_1000: number;
+  /** Of postgres_cpu_ms_per_1000, the backends of the producer's writes: the triggers that make the signals. */
+  postgres_for_producer_cpu_ms_per_1000?: number;
+  /** The producer's and the receiver's own processes (the benchmark's, not the service's); absent from results stored before they were measured. */
+  producer_cpu_ms_per_1000?: number;
+  sink_cpu_ms_per_1000?: number;
   redis_cpu_ms_per_1000: number;
   machine_busy_percent: number;
   lane_runs_per_1000: number;
@@ -346,6 +351,9 @@ export async function runScalePoint(point: ScalePoint, plan: ScalePlan, ctx: Sca
         drain_ms_after_last_commit: figures.drain_ms_after_last_commit,
         worker_cpu_ms_per_1000: per1000(cpu.worker_cpu_percent_of_one_core),
         postgres_cpu_ms_per_1000: per1000(cpu.postgres_cpu_percent_of_one_core),
+        postgres_for_producer_cpu_ms_per_1000: per1000(cpu.postgres_for_producer_cpu_percent_of_one_core),
+        producer_cpu_ms_per_1000: per1000(cpu.producer_cpu_percent_of_one_core),
+        sink_cpu_ms_per_1000: per1000(cpu.sink_cpu_percent_of_one_core),
         redis_cpu_ms_per_1000: per1000(cpu.redis_cpu_percent_of_one_core),
         machine_busy_percent: cpu.machine_busy_percent_of_all_cores ?? NaN,
         lane_runs_per_1000: round(((runsAfter - runsBefore) * 1000) / Math.max(figures.deliveries, 1), 1),
@@ -473,6 +481,18 @@ export function scaleComparisons(results: ScaleResult[], offered: number): Compa
 }
 
 const loadText = (l: Load) => `${l.load_average_1m} / ${l.load_average_5m}`;
+// Results stored before these figures were measured have no producer share.
+const producerShare = (p: ScalePhase) =>
+  p.postgres_for_producer_cpu_ms_per_1000 === undefined ? p.postgres_cpu_ms_per_1000 : `${p.postgres_cpu_ms_per_1000}; ${p.postgres_for_producer_cpu_ms_per_1000}`;
+/**
+ * The whole machine's work per delivery, as far as these processes do it. On two cores, flat out
+ * is bound by it: the producer's triggers make five times as many signals per delivery at
+ * 2000x500 as at 20x1 (4 endpoints a club, not 20).
+ */
+const machineCpu = (p: ScalePhase) =>
+  p.producer_cpu_ms_per_1000 === undefined || p.sink_cpu_ms_per_1000 === undefined
+    ? ''
+    : round(p.worker_cpu_ms_per_1000 + p.postgres_cpu_ms_per_1000 + p.redis_cpu_ms_per_1000 + p.sink_cpu_ms_per_1000 + p.producer_cpu_ms_per_1000, 0);
 
 export function scaleTables(results: ScaleResult[], offered: number): Table[] {
   const tables: Table[] = [
@@ -481,14 +501,15 @@ export function scaleTables(results: ScaleResult[], offered: number): Table[] {
       columns: [
         'Backend', 'Endpoints / clubs', `Delivered/s of ${offered.toLocaleString('en-US')} offered`, 'Committed/s by the producer', 'p50 / p99 ms', 'Lane runs per 1,000 (steady)',
         'Worker CPU ms per 1,000 (steady)', 'Flat out deliveries/s', 'Worker CPU ms per 1,000 (flat out)', 'Lane runs per 1,000 (flat out)',
-        'PostgreSQL CPU ms per 1,000 (flat out)', 'Max lanes waiting for a slot (steady / flat out)', 'All delivered', 'Load at start (steady; flat out)',
+        "PostgreSQL CPU ms per 1,000 (flat out; of it, the producer's writes and their triggers)",
+        'CPU ms per 1,000 of every process here (flat out: worker, PostgreSQL, receiver, producer)', 'Max lanes waiting for a slot (steady / flat out)', 'All delivered', 'Load at start (steady; flat out)',
       ],
       rows: results.map((r) => [
         r.backend, `${r.endpoints.toLocaleString('en-US')} / ${r.clubs.toLocaleString('en-US')}${r.ordering === 'per_resource' ? ', ordered per resource' : ''}`,
         r.steady.deliveries_per_s_first_commit_to_last_receipt, r.steady.deliveries_per_s_committed, `${r.steady.latency_p50_ms} / ${r.steady.latency_p99_ms}`,
         r.steady.lane_runs_per_1000, r.steady.worker_cpu_ms_per_1000,
         r.flat_out.deliveries_per_s_first_to_last_receipt, r.flat_out.worker_cpu_ms_per_1000, r.flat_out.lane_runs_per_1000,
-        r.flat_out.postgres_cpu_ms_per_1000, `${r.steady.max_lanes_waiting} / ${r.flat_out.max_lanes_waiting}`,
+        producerShare(r.flat_out), machineCpu(r.flat_out), `${r.steady.max_lanes_waiting} / ${r.flat_out.max_lanes_waiting}`,
         r.steady.all_delivered && r.flat_out.all_delivered ? 'yes' : 'no',
         `${loadText(r.steady.load_at_start)}; ${loadText(r.flat_out.load_at_start)}`,
       ]),
