@@ -47,6 +47,7 @@ export const OPERATIONS = {
   listSignals: 'signals.list',
   retrieveSignal: 'signals.retrieve',
   streamSignals: 'signals.stream',
+  listSignalAttempts: 'signals.listAttempts',
   listSignalTypes: 'signalTypes.list',
   createWebhookEndpoint: 'webhookEndpoints.create',
   listWebhookEndpoints: 'webhookEndpoints.list',
@@ -188,6 +189,9 @@ export class ClubData {
   readonly signals = {
     list: (params?: Params<'listSignals'>, options?: RequestOptions) => this.#list('listSignals', '/v1/signals', params, options),
     retrieve: async (id: string, options?: RequestOptions) => this.#get('retrieveSignal', `/v1/signals/${segment(id)}`, undefined, options),
+    /** The signal's delivery attempts to every endpoint the key may see, newest first (key with webhook_endpoints:write). */
+    listAttempts: (id: string, params?: Params<'listSignalAttempts'>, options?: RequestOptions) =>
+      this.#list('listSignalAttempts', `/v1/signals/${segment(id)}/attempts`, params, options),
     /** The raw stream: signal and watermark events from one connection, with no reconnection. */
     stream: (params?: StreamOptions, options?: RequestOptions): AsyncGenerator<StreamEvent, void, undefined> => streamSignals(this.#http, params, options),
     /** Every signal from `afterSequence` on as it commits, reconnecting and resuming by itself. */

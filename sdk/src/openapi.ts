@@ -341,6 +341,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/signals/{id}/attempts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a signal's delivery attempts
+         * @description Every HTTP attempt to deliver the signal, to every endpoint of the club, newest first: the signal's fate at a glance. Only endpoints whose every scope the key holds are shown, as their own attempts logs need; a deleted endpoint's attempts are not. outcome narrows the list; starting_after must be an attempt of this signal. 404 for a signal the key may not read, or one retention removed.
+         */
+        get: operations["listSignalAttempts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/signals/stream": {
         parameters: {
             query?: never;
@@ -482,7 +502,7 @@ export interface paths {
         };
         /**
          * List a webhook endpoint's delivery attempts
-         * @description Every HTTP attempt to deliver to the endpoint, newest first. starting_after must be an attempt of this endpoint. Needs a key holding every scope of the endpoint: the receiver's answers may echo the signals.
+         * @description Every HTTP attempt to deliver to the endpoint, newest first. starting_after must be an attempt of this endpoint. outcome, signal_type, created_after and created_before (both inclusive, on attempted_at) narrow the list. Needs a key holding every scope of the endpoint: the receiver's answers may echo the signals.
          */
         get: operations["listWebhookEndpointAttempts"];
         put?: never;
@@ -1906,19 +1926,26 @@ export interface components {
             order_id: string;
         };
         WebhookAttempt: {
+            /** @description The attempt's place in the delivery's retry schedule: 1 for the first; a 429 or 503 that asked for time keeps its number */
+            attempt_number: number;
             /**
              * @description UTC timestamp, millisecond precision, trailing Z
              * @example 2026-11-21T18:04:05.120Z
              */
             attempted_at: string;
             duration_ms: number;
+            /** @description The endpoint attempted */
+            endpoint_id: string;
             error: string | null;
             /** @description Begins with atmpt_ */
             id: string;
             /** @enum {string} */
             object: "webhook_attempt";
+            /** @description succeeded: the receiver answered 2xx; failed: any other status (429 and 503 included) or no answer */
+            outcome: "succeeded" | "failed";
             /** @description The start of the receiver's answer */
             response_excerpt: string;
+            /** @description The signal delivered (the webhook-id header) */
             signal_id: string;
             status_code: number | null;
         };
@@ -4998,6 +5025,193 @@ export interface operations {
             };
         };
     };
+    listSignalAttempts: {
+        parameters: {
+            query?: {
+                /** @description Page size, 1 to 100 */
+                limit?: number;
+                /** @description Only attempts with this outcome */
+                outcome?: "succeeded" | "failed";
+                /** @description Id of the last record of the previous page */
+                starting_after?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Delivery attempts, newest first */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The watermark: the club's last signal sequence visible in the snapshot that produced the body (0 before its first signal). The change of signal N is in the body, that of N+1 is not; follow on with GET /v1/signals?after_sequence=N (docs/api.md, "Following a club"). */
+                    "Signal-Sequence"?: string;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["WebhookAttempt"][];
+                        /** @description True when another page exists */
+                        has_more: boolean;
+                        /** @enum {string} */
+                        object: "list";
+                        /** @description Path of the list */
+                        url: string;
+                    };
+                };
+            };
+            /** @description Every error response */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The path exists but not with this method; Allow lists the methods it takes. */
+            405: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An error on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached for now (database_unavailable); Retry-After says when to try again. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     streamSignals: {
         parameters: {
             query?: {
@@ -6679,8 +6893,16 @@ export interface operations {
     listWebhookEndpointAttempts: {
         parameters: {
             query?: {
+                /** @description ISO 8601 timestamp with an offset or Z (year 0001 or later, offset within ±15:59); inclusive */
+                created_after?: string;
+                /** @description ISO 8601 timestamp with an offset or Z (year 0001 or later, offset within ±15:59); inclusive */
+                created_before?: string;
                 /** @description Page size, 1 to 100 */
                 limit?: number;
+                /** @description Only attempts with this outcome */
+                outcome?: "succeeded" | "failed";
+                /** @description Only attempts to deliver signals of this type */
+                signal_type?: "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in";
                 /** @description Id of the last record of the previous page */
                 starting_after?: string;
             };

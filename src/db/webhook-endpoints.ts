@@ -7,7 +7,8 @@ import type { Pool } from './pool.ts';
 import { readRecord } from './sql.ts';
 import { signalSequenceOf, type Read } from './watermark.ts';
 import { SqlParams } from './sql.ts';
-import { addTimestamptz } from './time-window.ts';
+import type { CreatedWindow } from '../domain/timestamps.ts';
+import { addTimestamptz, createdWindowConditions } from './time-window.ts';
 import { withTransaction } from './transaction.ts';
 
 // Deleted endpoints are gone for the API: every query below sees live endpoints only.
@@ -246,8 +247,25 @@ export interface AttemptListFilter {
   endpointId: string;
   limit: number;
   startingAfter: string | undefined;
+  /** Only attempts with this outcome (cd_webhook_attempt_outcome). */
+  outcome?: 'succeeded' | 'failed' | undefined;
+  /** Only attempts to deliver signals of this type; an attempt whose signal retention removed has none. */
+  signalType?: string | undefined;
+  /** Bounds attempted_at. */
+  window?: CreatedWindow | undefined;
   /** May refuse the reading, given the endpoint's state. */
   guard?: EndpointGuard | undefined;
+}
+
+/** The attempts log's filters, on delivery_attempts aliased t. */
+function attemptConditions(p: SqlParams, filter: Pick<AttemptListFilter, 'outcome' | 'signalType' | 'window'>): string[] {
+  return [
+    ...(filter.outcome === undefined ? [] : [`cd_webhook_attempt_outcome(t.status_code) = ${p.add(filter.outcome)}`]),
+    ...(filter.signalType === undefined
+      ? []
+      : [`EXISTS (SELECT 1 FROM signals s WHERE s.club_id = t.club_id AND s.sequence = t.signal_sequence AND s.type = ${p.add(filter.signalType)})`]),
+    ...(filter.window === undefined ? [] : createdWindowConditions(p, 'attempted_at', filter.window)),
+  ];
 }
 
 /** Attempts of a live endpoint, newest first; null when there is no such endpoint. */
@@ -262,7 +280,7 @@ export async function listAttempts(pool: Pool, filter: AttemptListFilter): Promi
       sortKey: 'attempted_at',
       order: 'desc',
       render: () => 'cd_render_webhook_attempt(t)',
-      where: (p) => [`t.endpoint_id = ${p.add(filter.endpointId)}`],
+      where: (p) => [`t.endpoint_id = ${p.add(filter.endpointId)}`, ...attemptConditions(p, filter)],
       cursorWhere: (p, alias) => [`${alias}.endpoint_id = ${p.add(filter.endpointId)}`],
     },
     {
@@ -271,6 +289,47 @@ export async function listAttempts(pool: Pool, filter: AttemptListFilter): Promi
       startingAfter: filter.startingAfter,
       url: `/v1/webhook_endpoints/${filter.endpointId}/attempts`,
     },
+  );
+}
+
+export interface SignalAttemptListFilter {
+  clubId: string;
+  signalId: string;
+  /** The key's scopes: the signal must be among those it may read, and only endpoints holding no other scope are shown. */
+  scopes: string[];
+  limit: number;
+  startingAfter: string | undefined;
+  outcome?: 'succeeded' | 'failed' | undefined;
+}
+
+/**
+ * A signal's attempts to every live endpoint of the club whose every scope the key holds (as the
+ * attempts log of each needs), newest first; null when the club has no such signal the key may
+ * read.
+ */
+export async function listSignalAttempts(pool: Pool, filter: SignalAttemptListFilter): Promise<Read | null> {
+  const { rowCount } = await pool.query('SELECT 1 FROM signals WHERE club_id = $1 AND id = $2 AND scope = ANY ($3::text[])', [
+    filter.clubId,
+    filter.signalId,
+    filter.scopes,
+  ]);
+  if (rowCount === 0) return null;
+  return listPage(
+    pool,
+    {
+      table: 'delivery_attempts',
+      sortKey: 'attempted_at',
+      order: 'desc',
+      render: () => 'cd_render_webhook_attempt(t)',
+      where: (p) => [
+        `t.signal_id = ${p.add(filter.signalId)}`,
+        `EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.club_id = t.club_id AND e.id = t.endpoint_id AND e.deleted_at IS NULL
+                    AND e.scopes <@ ${p.add(filter.scopes)}::text[])`,
+        ...attemptConditions(p, filter),
+      ],
+      cursorWhere: (p, alias) => [`${alias}.signal_id = ${p.add(filter.signalId)}`],
+    },
+    { clubId: filter.clubId, limit: filter.limit, startingAfter: filter.startingAfter, url: `/v1/signals/${filter.signalId}/attempts` },
   );
 }
 

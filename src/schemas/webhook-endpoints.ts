@@ -6,7 +6,7 @@
 import { Type, type TSchema } from 'typebox';
 import { MAX_URL_LENGTH } from '../domain/endpoint-urls.ts';
 import { SIGNAL_SCOPES, SIGNAL_TYPES } from '../domain/signal-types.ts';
-import { ListEnvelope, Nullable, PageQuery, TimestampBound, UtcTimestamp } from './common.ts';
+import { CreatedWindowQuery, ListEnvelope, Nullable, PageQuery, TimestampBound, UtcTimestamp } from './common.ts';
 
 export const MAX_DESCRIPTION_LENGTH = 500;
 const MAX_IN_FLIGHT_LIMIT = 50;
@@ -83,11 +83,21 @@ export const DeletedWebhookEndpointSchema = Type.Object(
   { $id: 'DeletedWebhookEndpoint', additionalProperties: false },
 );
 
+const AttemptOutcome = Type.Union([Type.Literal('succeeded'), Type.Literal('failed')], {
+  description: 'succeeded: the receiver answered 2xx; failed: any other status (429 and 503 included) or no answer',
+});
+
 export const WebhookAttemptSchema = Type.Object(
   {
     id: Type.String({ description: 'Begins with atmpt_' }),
     object: Type.Literal('webhook_attempt'),
-    signal_id: Type.String(),
+    endpoint_id: Type.String({ description: 'The endpoint attempted' }),
+    signal_id: Type.String({ description: 'The signal delivered (the webhook-id header)' }),
+    attempt_number: Type.Integer({
+      minimum: 1,
+      description: "The attempt's place in the delivery's retry schedule: 1 for the first; a 429 or 503 that asked for time keeps its number",
+    }),
+    outcome: AttemptOutcome,
     attempted_at: UtcTimestamp,
     status_code: Nullable(Type.Integer({ description: "The receiver's HTTP status; null when no answer came" })),
     error: Nullable(Type.String({ description: 'Why the attempt failed, when it did' })),
@@ -165,7 +175,19 @@ export const RecoverBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const AttemptListQuery = Type.Object(PageQuery, { additionalProperties: false });
+const OutcomeFilter = Type.Optional(Type.String({ enum: ['succeeded', 'failed'], description: 'Only attempts with this outcome' }));
+
+export const AttemptListQuery = Type.Object(
+  {
+    ...PageQuery,
+    outcome: OutcomeFilter,
+    signal_type: Type.Optional(Type.String({ enum: [...SIGNAL_TYPES], description: 'Only attempts to deliver signals of this type' })),
+    ...CreatedWindowQuery,
+  },
+  { additionalProperties: false },
+);
+
+export const SignalAttemptListQuery = Type.Object({ ...PageQuery, outcome: OutcomeFilter }, { additionalProperties: false });
 
 export const WebhookEndpointList = ListEnvelope(Type.Ref('WebhookEndpoint'), 'Every webhook endpoint of the club, oldest first');
 export const WebhookAttemptList = ListEnvelope(Type.Ref('WebhookAttempt'), 'Delivery attempts, newest first');

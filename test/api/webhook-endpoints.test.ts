@@ -727,14 +727,65 @@ describe('GET /v1/webhook_endpoints/{id}/attempts', () => {
     expect(body.data[0]).toEqual({
       id: attemptIds[0],
       object: 'webhook_attempt',
+      endpoint_id: endpoint.id,
       signal_id: 'sig_abc',
+      attempt_number: 1,
+      outcome: 'succeeded',
       attempted_at: '2026-05-01T10:00:04.500Z',
       status_code: 200,
       error: null,
       duration_ms: 42,
       response_excerpt: 'nope',
     });
-    expect(body.data[3]).toMatchObject({ status_code: null, error: 'timeout after 15000 ms' });
+    expect(body.data[3]).toMatchObject({ status_code: null, error: 'timeout after 15000 ms', outcome: 'failed' });
+    expect(body.data.map((a: { outcome: string }) => a.outcome)).toEqual(['succeeded', 'failed', 'failed', 'failed', 'failed']);
+  });
+
+  it('filters by outcome, by the signal’s type and by when the attempt was made, and pages within the filter', async () => {
+    const path = `/v1/webhook_endpoints/${endpoint.id}/attempts`;
+    const ids = async (query: string) => {
+      const res = await get(`${path}?${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      expectOpenApi(t.app, '/v1/webhook_endpoints/{id}/attempts', 'GET', 200, res.json());
+      return res.json().data.map((a: { id: string }) => a.id);
+    };
+    expect(await ids('outcome=succeeded')).toEqual(attemptIds.slice(0, 1));
+    expect(await ids('outcome=failed')).toEqual(attemptIds.slice(1));
+    expect(await ids('outcome=failed&limit=2')).toEqual(attemptIds.slice(1, 3));
+    const next = await get(`${path}?outcome=failed&limit=2&starting_after=${attemptIds[2]}`);
+    expect(next.json().data.map((a: { id: string }) => a.id)).toEqual(attemptIds.slice(3, 5));
+    // Both bounds inclusive, to the millisecond.
+    expect(await ids('created_after=2026-05-01T10:00:02Z&created_before=2026-05-01T10:00:03Z')).toEqual(attemptIds.slice(1, 4));
+    expect(await ids('created_after=2026-05-01T10:00:04.501Z')).toEqual([]);
+    expect(await ids('created_before=2026-05-01T10:00:01Z&outcome=failed')).toEqual(attemptIds.slice(4));
+
+    // The signal's type, read from the stored signal: none of these attempts' signals exists.
+    expect(await ids('signal_type=customer.created')).toEqual([]);
+    const customer = await newCustomer();
+    await t.pool.query(`UPDATE customers SET first_name = 'Eva' WHERE club_id = $1 AND id = $2`, [club.id, customer]);
+    const [created, updated] = await signalsOf(customer);
+    const typed = await create();
+    for (const [signal, at] of [[created!, '2026-05-02T10:00:00Z'], [updated!, '2026-05-02T10:00:01Z']] as const) {
+      await t.pool.query(
+        `INSERT INTO delivery_attempts (club_id, endpoint_id, signal_id, signal_sequence, attempt_number, attempted_at,
+                                        status_code, error, duration_ms, response_excerpt)
+         VALUES ($1, $2, $3, $4, 2, $5, 200, NULL, 5, '')`,
+        [club.id, typed.id, signal.id, signal.sequence, at],
+      );
+    }
+    const byType = async (type: string) =>
+      (await get(`/v1/webhook_endpoints/${typed.id}/attempts?signal_type=${type}`)).json().data.map((a: { signal_id: string }) => a.signal_id);
+    expect(await byType('customer.updated')).toEqual([updated!.id]);
+    expect(await byType('customer.created')).toEqual([created!.id]);
+    expect(await byType('booking.created')).toEqual([]);
+  });
+
+  it('refuses an unknown outcome or signal type and a window that ends before it starts', async () => {
+    const path = `/v1/webhook_endpoints/${endpoint.id}/attempts`;
+    expectError(await get(`${path}?outcome=pending`), 400, 'parameter_invalid', 'outcome');
+    expectError(await get(`${path}?signal_type=customer.exploded`), 400, 'parameter_invalid', 'signal_type');
+    expectError(await get(`${path}?created_after=yesterday`), 400, 'parameter_invalid', 'created_after');
+    expectError(await get(`${path}?created_after=2026-05-02T00:00:00Z&created_before=2026-05-01T00:00:00Z`), 400, 'parameter_invalid');
   });
 
   it('pages with limit and starting_after', async () => {
@@ -768,6 +819,93 @@ describe('GET /v1/webhook_endpoints/{id}/attempts', () => {
     expectError(await get(`/v1/webhook_endpoints/${endpoint.id}/attempts`, otherAuth), 404, 'resource_missing');
     const fresh = await create();
     expect((await get(`/v1/webhook_endpoints/${fresh.id}/attempts`)).json().data).toEqual([]);
+  });
+});
+
+describe('GET /v1/signals/{id}/attempts', () => {
+  // A club of its own: its endpoints and attempts are this test's alone.
+  let sc: { id: string };
+  let scAuth: string;
+  let customerSignal: { id: string; sequence: number };
+  let bookingSignal: { id: string; sequence: number };
+  let customersOnly: { id: string };
+  let wide: { id: string };
+  const expected: string[] = []; // the customer signal's attempts shown to a key holding every scope, newest first
+  const attempt = async (endpointId: string, signal: { id: string; sequence: number }, number: number, at: string, status: number | null) => {
+    const { rows } = await t.pool.query<{ id: string }>(
+      `INSERT INTO delivery_attempts (club_id, endpoint_id, signal_id, signal_sequence, attempt_number, attempted_at,
+                                      status_code, error, duration_ms, response_excerpt)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 12, '') RETURNING id`,
+      [sc.id, endpointId, signal.id, signal.sequence, number, at, status, status === 200 ? null : 'HTTP 500'],
+    );
+    return rows[0]!.id;
+  };
+
+  beforeAll(async () => {
+    sc = await insertClub(t.pool);
+    scAuth = await bearer(t.pool, sc.id, { scopes: [...DEFAULT_SCOPES, 'webhook_endpoints:write'] });
+    const customer = await newCustomer(sc.id);
+    const booking = await insertBooking(t.pool, sc.id, {
+      customerId: customer,
+      businessDate: '2026-07-01',
+      start: '2026-07-01T14:00:00Z',
+      end: '2026-07-01T15:30:00Z',
+    });
+    customerSignal = (await signalsOf(customer))[0]!;
+    bookingSignal = (await signalsOf(booking))[0]!;
+    customersOnly = await create({ scopes: ['customers:read'] }, scAuth);
+    wide = await create({ scopes: ['customers:read', 'bookings:read'] }, scAuth);
+    const deleted = await create({ scopes: ['customers:read'] }, scAuth);
+    const first = await attempt(customersOnly.id, customerSignal, 1, '2026-06-01T10:00:00Z', 500);
+    const second = await attempt(customersOnly.id, customerSignal, 2, '2026-06-01T10:00:05Z', 200);
+    const toWide = await attempt(wide.id, customerSignal, 1, '2026-06-01T10:00:01Z', 200);
+    await attempt(deleted.id, customerSignal, 1, '2026-06-01T10:00:02Z', 200);
+    await attempt(customersOnly.id, bookingSignal, 1, '2026-06-01T10:00:03Z', 200);
+    expect((await del(`/v1/webhook_endpoints/${deleted.id}`, scAuth)).statusCode).toBe(200);
+    expected.push(second, toWide, first);
+  });
+
+  it('lists the signal’s attempts to every endpoint the key may see, newest first, and pages them', async () => {
+    const res = await get(`/v1/signals/${customerSignal.id}/attempts`, scAuth);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expectOpenApi(t.app, '/v1/signals/{id}/attempts', 'GET', 200, body);
+    expect(body).toMatchObject({ object: 'list', has_more: false, url: `/v1/signals/${customerSignal.id}/attempts` });
+    expect(body.data.map((a: { id: string }) => a.id)).toEqual(expected);
+    expect(body.data.map((a: { endpoint_id: string; attempt_number: number; outcome: string }) => [a.endpoint_id, a.attempt_number, a.outcome])).toEqual([
+      [customersOnly.id, 2, 'succeeded'],
+      [wide.id, 1, 'succeeded'],
+      [customersOnly.id, 1, 'failed'],
+    ]);
+    expect(body.data.every((a: { signal_id: string }) => a.signal_id === customerSignal.id)).toBe(true);
+
+    const page = (await get(`/v1/signals/${customerSignal.id}/attempts?limit=2`, scAuth)).json();
+    expect(page.has_more).toBe(true);
+    const rest = (await get(`/v1/signals/${customerSignal.id}/attempts?limit=2&starting_after=${page.data[1].id}`, scAuth)).json();
+    expect([...page.data, ...rest.data].map((a: { id: string }) => a.id)).toEqual(expected);
+    expect(rest.has_more).toBe(false);
+    const failed = (await get(`/v1/signals/${customerSignal.id}/attempts?outcome=failed`, scAuth)).json();
+    expect(failed.data.map((a: { id: string }) => a.id)).toEqual(expected.slice(2));
+  });
+
+  it('shows a key only the endpoints whose every scope it holds, and no signal it may not read', async () => {
+    const customersKey = await bearer(t.pool, sc.id, { scopes: ['customers:read', 'webhook_endpoints:write'] });
+    const mine = (await get(`/v1/signals/${customerSignal.id}/attempts`, customersKey)).json();
+    expect(mine.data.map((a: { endpoint_id: string }) => a.endpoint_id)).toEqual([customersOnly.id, customersOnly.id]);
+    expectError(await get(`/v1/signals/${bookingSignal.id}/attempts`, customersKey), 404, 'resource_missing');
+    const bookings = (await get(`/v1/signals/${bookingSignal.id}/attempts`, scAuth)).json();
+    expect(bookings.data.map((a: { endpoint_id: string }) => a.endpoint_id)).toEqual([customersOnly.id]);
+  });
+
+  it('gives 404 for an unknown signal or another club’s, 403 without webhook_endpoints:write, 400 for a foreign cursor', async () => {
+    expectError(await get('/v1/signals/sig_nope/attempts', scAuth), 404, 'resource_missing');
+    expectError(await get(`/v1/signals/${customerSignal.id}/attempts`, otherAuth), 404, 'resource_missing');
+    const reader = await bearer(t.pool, sc.id, { scopes: [...DEFAULT_SCOPES] });
+    const refused = await get(`/v1/signals/${customerSignal.id}/attempts`, reader);
+    expect(refused.statusCode).toBe(403);
+    const { rows } = await t.pool.query('SELECT id FROM delivery_attempts WHERE signal_id = $1', [bookingSignal.id]);
+    expectError(await get(`/v1/signals/${customerSignal.id}/attempts?starting_after=${rows[0].id}`, scAuth), 400, 'parameter_invalid', 'starting_after');
+    expectError(await get(`/v1/signals/${customerSignal.id}/attempts?outcome=maybe`, scAuth), 400, 'parameter_invalid', 'outcome');
   });
 });
 

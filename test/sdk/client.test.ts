@@ -124,6 +124,7 @@ describe('every operation', () => {
       await client.webhookEndpoints.recover(created.id, { since: new Date(Date.now() - 3_600_000).toISOString() }),
     );
     note('listWebhookEndpointAttempts', '/v1/webhook_endpoints/{id}/attempts', 'GET', await page(client.webhookEndpoints.listAttempts(created.id)));
+    note('listSignalAttempts', '/v1/signals/{id}/attempts', 'GET', await page(client.signals.listAttempts(signal.id, { outcome: 'failed' })));
     note('deleteWebhookEndpoint', '/v1/webhook_endpoints/{id}', 'DELETE', await client.webhookEndpoints.delete(created.id));
 
     const streamed: unknown[] = [];

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { getSignal, listSignals } from '../../db/signals.ts';
+import { listSignalAttempts } from '../../db/webhook-endpoints.ts';
 import { readCreatedWindow } from '../../domain/timestamps.ts';
 import { ApiError } from '../../errors.ts';
 import { errorResponses, IdParams, NoQuery } from '../../schemas/common.ts';
 import { SignalList, SignalListQuery } from '../../schemas/signals.ts';
+import { SignalAttemptListQuery, WebhookAttemptList } from '../../schemas/webhook-endpoints.ts';
 import { pageSize } from '../query.ts';
 import stream from './stream.ts';
 import { sendRecord, sendRendered } from '../reply.ts';
@@ -68,6 +70,37 @@ const signals: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const body = await getSignal(pool, request.principal.clubId, request.params.id, [...request.principal.scopes]);
+      return sendRecord(reply, body, 'signal', request.params.id);
+    },
+  );
+
+  app.get(
+    '/v1/signals/:id/attempts',
+    {
+      config: { scope: 'webhook_endpoints:write' },
+      schema: {
+        operationId: 'listSignalAttempts',
+        tags: ['Signals'],
+        summary: "List a signal's delivery attempts",
+        description:
+          "Every HTTP attempt to deliver the signal, to every endpoint of the club, newest first: the signal's fate at a " +
+          'glance. Only endpoints whose every scope the key holds are shown, as their own attempts logs need; a deleted ' +
+          "endpoint's attempts are not. outcome narrows the list; starting_after must be an attempt of this signal. 404 " +
+          'for a signal the key may not read, or one retention removed.',
+        params: IdParams,
+        querystring: SignalAttemptListQuery,
+        response: { 200: WebhookAttemptList, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = await listSignalAttempts(pool, {
+        clubId: request.principal.clubId,
+        signalId: request.params.id,
+        scopes: [...request.principal.scopes],
+        limit: pageSize(request.query),
+        startingAfter: request.query.starting_after,
+        outcome: request.query.outcome as 'succeeded' | 'failed' | undefined,
+      });
       return sendRecord(reply, body, 'signal', request.params.id);
     },
   );

@@ -16,7 +16,7 @@ import {
 } from '../../db/webhook-endpoints.ts';
 import { checkEndpointHost, checkEndpointUrl } from '../../domain/endpoint-urls.ts';
 import { generateSigningSecret } from '../../domain/secrets.ts';
-import { checkWindow, readBound, toCreatedWindow } from '../../domain/timestamps.ts';
+import { checkWindow, readBound, readCreatedWindow, toCreatedWindow } from '../../domain/timestamps.ts';
 import { ApiError } from '../../errors.ts';
 import { errorResponses, IdParams, NoQuery } from '../../schemas/common.ts';
 import {
@@ -258,6 +258,7 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
         summary: "List a webhook endpoint's delivery attempts",
         description:
           'Every HTTP attempt to deliver to the endpoint, newest first. starting_after must be an attempt of this endpoint. ' +
+          'outcome, signal_type, created_after and created_before (both inclusive, on attempted_at) narrow the list. ' +
           "Needs a key holding every scope of the endpoint: the receiver's answers may echo the signals.",
         params: IdParams,
         querystring: AttemptListQuery,
@@ -270,6 +271,9 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
         endpointId: request.params.id,
         limit: pageSize(request.query),
         startingAfter: request.query.starting_after,
+        outcome: request.query.outcome as 'succeeded' | 'failed' | undefined,
+        signalType: request.query.signal_type,
+        window: readCreatedWindow(request.query),
         guard: holdsEveryEndpointScope(request.principal),
       });
       return sendRecord(reply, body, 'webhook_endpoint', request.params.id);
