@@ -56,6 +56,7 @@ export const OPERATIONS = {
   deleteWebhookEndpoint: 'webhookEndpoints.delete',
   rotateWebhookEndpointSecret: 'webhookEndpoints.rotateSecret',
   recoverWebhookEndpoint: 'webhookEndpoints.recover',
+  resendWebhookEndpointSignal: 'webhookEndpoints.resend',
   listWebhookEndpointAttempts: 'webhookEndpoints.listAttempts',
 } as const satisfies Record<OperationId, string>;
 
@@ -216,6 +217,9 @@ export class ClubData {
     /** Delivers again what the endpoint missed between `since` and `until`. */
     recover: async (id: string, body: RequestBody<'recoverWebhookEndpoint'>, options?: RequestOptions) =>
       this.#write('recoverWebhookEndpoint', 'POST', `/v1/webhook_endpoints/${segment(id)}/recover`, body, options),
+    /** Sends one signal to the endpoint again, whatever became of its delivery (docs/webhooks.md, "Sending one signal again"). */
+    resend: async (id: string, body: RequestBody<'resendWebhookEndpointSignal'>, options?: RequestOptions) =>
+      this.#write('resendWebhookEndpointSignal', 'POST', `/v1/webhook_endpoints/${segment(id)}/resend`, body, options),
     listAttempts: (id: string, params?: Params<'listWebhookEndpointAttempts'>, options?: RequestOptions) =>
       this.#list('listWebhookEndpointAttempts', `/v1/webhook_endpoints/${segment(id)}/attempts`, params, options),
   };

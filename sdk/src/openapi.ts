@@ -533,6 +533,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook_endpoints/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send one signal to a webhook endpoint again
+         * @description Queues the signal for the endpoint again, whatever became of its delivery (succeeded, given up, waiting for a retry), from the first attempt of the retry schedule. The receiver gets the same webhook-id, in the endpoint's ordering and at its pace. 404 for a signal the key may not read or that retention removed; 400 for one the endpoint does not subscribe to. The endpoint must be active. Needs a key holding every scope of the endpoint.
+         */
+        post: operations["resendWebhookEndpointSignal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook_endpoints/{id}/rotate_secret": {
         parameters: {
             query?: never;
@@ -2033,6 +2053,14 @@ export interface components {
              * @example 2026-11-21T18:04:05.120Z
              */
             until: string;
+        };
+        WebhookResend: {
+            endpoint_id: string;
+            /** @enum {string} */
+            object: "resend";
+            /** @description true: the signal is queued for the endpoint again; false: its delivery was already due and under way, and is left to it */
+            queued: boolean;
+            signal_id: string;
         };
     };
     responses: never;
@@ -7127,6 +7155,203 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookRecovery"];
+                };
+            };
+            /** @description Every error response */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The path exists but not with this method; Allow lists the methods it takes. */
+            405: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An error on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached for now (database_unavailable); Retry-After says when to try again. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    resendWebhookEndpointSignal: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters (a UUID, say). The request runs once; repeats with the same key, method, path and body within 24 hours get the first answer, with Idempotent-Replayed: true. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The signal to send again (sig_...) */
+                    signal_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResend"];
                 };
             };
             /** @description Every error response */

@@ -333,6 +333,93 @@ export async function listSignalAttempts(pool: Pool, filter: SignalAttemptListFi
   );
 }
 
+/**
+ * The one rule by which a signal is queued again for an endpoint (recovery, resend): the
+ * endpoint's signals matching `signals` (a condition on signals s) that it subscribes to get a
+ * new pending delivery, or their delivery is reset to pending, due now, from the first attempt.
+ * A pending one already due is left as it is: its attempt is under way, claimed or about to be,
+ * and resetting it would not send it sooner, while that attempt's record would count it on its
+ * old schedule (docs/webhooks.md, "Recovering missed deliveries"). A succeeded delivery is
+ * queued again only with `succeededToo`. An INSERT ... RETURNING 1 per delivery queued.
+ */
+function requeue(club: string, endpointId: string, signals: string, { succeededToo }: { succeededToo: boolean }): string {
+  return `INSERT INTO deliveries AS d (club_id, endpoint_id, signal_sequence, signal_id, resource_id, status, attempts, next_attempt_at)
+         SELECT s.club_id, e.id, s.sequence, s.id, s.resource_id, 'pending', 0, now()
+           FROM webhook_endpoints e
+           JOIN signals s ON s.club_id = e.club_id
+          WHERE e.club_id = ${club} AND e.id = ${endpointId} AND ${signals}
+            AND cd_endpoint_matches(e, s.type)
+            ${
+              succeededToo
+                ? ''
+                : `AND NOT EXISTS (
+              SELECT 1 FROM deliveries done
+               WHERE done.club_id = s.club_id AND done.endpoint_id = e.id
+                 AND done.signal_sequence = s.sequence AND done.status = 'succeeded'
+            )`
+            }
+         ON CONFLICT (club_id, endpoint_id, signal_sequence) DO UPDATE
+            SET status = 'pending', attempts = 0, next_attempt_at = now(), completed_at = NULL
+          WHERE ${succeededToo ? '' : `d.status <> 'succeeded' AND `}NOT (d.status = 'pending' AND d.next_attempt_at <= now())
+         RETURNING 1`;
+}
+
+export interface ResendRequest {
+  clubId: string;
+  endpointId: string;
+  signalId: string;
+  /** The key's scopes: a signal it may not read is no signal to it. */
+  scopes: string[];
+  /** May refuse the resend, given the endpoint's state (checked with the row locked). */
+  guard?: EndpointGuard | undefined;
+}
+
+export type ResendResult =
+  | { outcome: 'queued'; body: string }
+  | { outcome: 'missing' }
+  | { outcome: 'disabled'; reason: string }
+  | { outcome: 'no_signal' }
+  | { outcome: 'not_subscribed'; type: string };
+
+/**
+ * Sends one signal to the endpoint again, whatever became of its delivery (succeeded, given up,
+ * canceled, waiting for a retry, or never made), by the rule recovery uses (requeue). The
+ * delivery keeps the signal's id, so the receiver sees the same webhook-id; its lane sends it
+ * in the endpoint's order and at its pace. `queued` in the answer is false when the delivery was
+ * already due and under way. The endpoint row is share-locked, as in recoverDeliveries.
+ */
+export async function resendSignal(pool: Pool, request: ResendRequest): Promise<ResendResult> {
+  return withTransaction(pool, async (client) => {
+    const row = await readEndpointState(client, request.clubId, request.endpointId, 'SHARE');
+    if (!row) return { outcome: 'missing' } as const;
+    request.guard?.(row);
+    if (row.status !== 'active') return { outcome: 'disabled', reason: row.disabledReason ?? row.status } as const;
+    const found = await client.query<{ sequence: string; type: string; matches: boolean }>(
+      `SELECT s.sequence, s.type, cd_endpoint_matches(e, s.type) AS matches
+         FROM signals s JOIN webhook_endpoints e ON e.club_id = s.club_id AND e.id = $2
+        WHERE s.club_id = $1 AND s.id = $3 AND s.scope = ANY ($4::text[])`,
+      [request.clubId, request.endpointId, request.signalId, request.scopes],
+    );
+    const signal = found.rows[0];
+    if (!signal) return { outcome: 'no_signal' } as const;
+    if (!signal.matches) return { outcome: 'not_subscribed', type: signal.type } as const;
+    const p = new SqlParams();
+    const club = p.add(request.clubId);
+    const endpointId = p.add(request.endpointId);
+    const signalId = p.add(request.signalId);
+    const sequence = p.add(signal.sequence);
+    const result = await client.query<{ body: string }>(
+      `WITH queued AS (${requeue(club, endpointId, `s.sequence = ${sequence}::bigint`, { succeededToo: true })})
+       SELECT json_build_object('object', 'resend', 'endpoint_id', ${endpointId}::text, 'signal_id', ${signalId}::text,
+                                'queued', EXISTS (SELECT 1 FROM queued))::text AS body`,
+      p.values,
+    );
+    // Sent at commit: the pipeline wakes the endpoint's lane at once (workers/3-relay/relay.ts).
+    await client.query(`SELECT pg_notify('clubdata_lanes', $1 || ' ' || $2)`, [request.clubId, request.endpointId]);
+    return { outcome: 'queued', body: result.rows[0]!.body } as const;
+  });
+}
+
 export interface RecoveryRequest {
   clubId: string;
   endpointId: string;
@@ -349,11 +436,7 @@ export type RecoveryResult = { outcome: 'queued'; body: string } | { outcome: 'm
 
 /**
  * Queues again every signal of the window that the endpoint matches and that has no succeeded
- * delivery to it: a new pending delivery, or an existing failed, canceled or pending one reset
- * to attempt now from the first attempt. A pending one already due is left as it is: its attempt
- * is under way, claimed or about to be, and resetting it would not send it sooner, while that
- * attempt's record would count it on its old schedule (docs/webhooks.md, "Recovering missed
- * deliveries"). The delivery pipeline picks pending rows up. The
+ * delivery to it, by the rule of requeue. The delivery pipeline picks pending rows up. The
  * endpoint row is share-locked, so a concurrent deletion or disabling either happens before
  * (and this finds it gone or disabled) or after (and cancels what this queued).
  */
@@ -371,25 +454,9 @@ export async function recoverDeliveries(pool: Pool, request: RecoveryRequest): P
     const untilCondition = untilMs === undefined ? 's.created_at <= now()' : `s.created_at < ${addTimestamptz(p, BigInt(untilMs) * 1000n)}`;
     // The answer states the window as applied: both ends inclusive, in the milliseconds shown.
     const until = untilMs === undefined ? 'now()' : addTimestamptz(p, BigInt(untilMs - 1) * 1000n);
+    const signals = `s.created_at >= ${since} AND ${untilCondition}`;
     const result = await client.query<{ body: string }>(
-      `WITH queued AS (
-         INSERT INTO deliveries AS d (club_id, endpoint_id, signal_sequence, signal_id, resource_id, status, attempts, next_attempt_at)
-         SELECT s.club_id, e.id, s.sequence, s.id, s.resource_id, 'pending', 0, now()
-           FROM webhook_endpoints e
-           JOIN signals s ON s.club_id = e.club_id
-          WHERE e.club_id = ${club} AND e.id = ${endpointId}
-            AND s.created_at >= ${since} AND ${untilCondition}
-            AND cd_endpoint_matches(e, s.type)
-            AND NOT EXISTS (
-              SELECT 1 FROM deliveries done
-               WHERE done.club_id = s.club_id AND done.endpoint_id = e.id
-                 AND done.signal_sequence = s.sequence AND done.status = 'succeeded'
-            )
-         ON CONFLICT (club_id, endpoint_id, signal_sequence) DO UPDATE
-            SET status = 'pending', attempts = 0, next_attempt_at = now(), completed_at = NULL
-          WHERE d.status <> 'succeeded' AND NOT (d.status = 'pending' AND d.next_attempt_at <= now())
-         RETURNING 1
-       )
+      `WITH queued AS (${requeue(club, endpointId, signals, { succeededToo: false })})
        SELECT json_build_object(
                 'object', 'recovery',
                 'endpoint_id', ${endpointId}::text,

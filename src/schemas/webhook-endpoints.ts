@@ -118,6 +118,18 @@ export const WebhookRecoverySchema = Type.Object(
   { $id: 'WebhookRecovery', additionalProperties: false },
 );
 
+export const WebhookResendSchema = Type.Object(
+  {
+    object: Type.Literal('resend'),
+    endpoint_id: Type.String(),
+    signal_id: Type.String(),
+    queued: Type.Boolean({
+      description: 'true: the signal is queued for the endpoint again; false: its delivery was already due and under way, and is left to it',
+    }),
+  },
+  { $id: 'WebhookResend', additionalProperties: false },
+);
+
 const Url = Type.String({
   maxLength: MAX_URL_LENGTH,
   description:
@@ -177,6 +189,11 @@ export const RecoverBody = Type.Object(
 
 const OutcomeFilter = Type.Optional(Type.String({ enum: ['succeeded', 'failed'], description: 'Only attempts with this outcome' }));
 
+export const ResendBody = Type.Object(
+  { signal_id: Type.String({ minLength: 1, maxLength: 100, description: 'The signal to send again (sig_...)' }) },
+  { additionalProperties: false },
+);
+
 export const AttemptListQuery = Type.Object(
   {
     ...PageQuery,
@@ -198,4 +215,5 @@ export const schemas: TSchema[] = [
   DeletedWebhookEndpointSchema,
   WebhookAttemptSchema,
   WebhookRecoverySchema,
+  WebhookResendSchema,
 ];

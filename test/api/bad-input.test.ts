@@ -41,6 +41,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   createWebhookEndpoint: { url: 'https://example.com/hooks', signal_types: ['*'] },
   updateWebhookEndpoint: { description: 'probe' },
   recoverWebhookEndpoint: { since: new Date(Date.now() - 3_600_000).toISOString() },
+  resendWebhookEndpointSignal: { signal_id: 'sig_probe' },
 };
 
 const UNKNOWN_ID = 'zz_unknown';

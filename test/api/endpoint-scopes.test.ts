@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { createTestDatabase, bearer, insertClub, testConfig, testSecretBox } from '../helper.ts';
+import { insertCustomer } from '../fixtures.ts';
 import type { Pool } from '../../src/db/pool.ts';
 
 const FAST = { rateLimit: { perSecond: 100_000, burst: 200_000 } };
@@ -16,6 +17,7 @@ let app: FastifyInstance;
 let pool: Pool;
 let full: string; // customers:read, bookings:read and webhook_endpoints:write: every scope of the endpoints below
 let noCustomers: string; // bookings:read and webhook_endpoints:write, as in the issue
+let signalId: string; // a customer signal of the club, for resend
 
 beforeAll(async () => {
   ({ pool } = await createTestDatabase());
@@ -24,6 +26,9 @@ beforeAll(async () => {
   const club = await insertClub(pool);
   full = await bearer(pool, club.id, { scopes: ['customers:read', 'bookings:read', 'webhook_endpoints:write'] });
   noCustomers = await bearer(pool, club.id, { scopes: ['bookings:read', 'webhook_endpoints:write'] });
+  const customer = await insertCustomer(pool, club.id);
+  const { rows } = await pool.query<{ id: string }>('SELECT id FROM signals WHERE club_id = $1 AND resource_id = $2', [club.id, customer]);
+  signalId = rows[0]!.id;
 });
 afterAll(() => app?.close());
 
@@ -63,6 +68,7 @@ const ACTIONS: { operation: string; method: Method; path: string; body?: () => R
   { operation: 'updateWebhookEndpoint rate_limit', method: 'POST', path: '', body: () => ({ rate_limit: 0.1 }) },
   { operation: 'rotateWebhookEndpointSecret', method: 'POST', path: '/rotate_secret' },
   { operation: 'recoverWebhookEndpoint', method: 'POST', path: '/recover', body: () => ({ since: since() }) },
+  { operation: 'resendWebhookEndpointSignal', method: 'POST', path: '/resend', body: () => ({ signal_id: signalId }) },
   { operation: 'deleteWebhookEndpoint', method: 'DELETE', path: '' },
   { operation: 'listWebhookEndpointAttempts', method: 'GET', path: '/attempts' },
 ];

@@ -909,6 +909,90 @@ describe('GET /v1/signals/{id}/attempts', () => {
   });
 });
 
+describe('POST /v1/webhook_endpoints/{id}/resend', () => {
+  let rs: { id: string };
+  let rsAuth: string;
+  const resend = (id: string, body: unknown, authorization = rsAuth) => post(`/v1/webhook_endpoints/${id}/resend`, body, authorization);
+
+  beforeAll(async () => {
+    rs = await insertClub(t.pool);
+    rsAuth = await bearer(t.pool, rs.id, { scopes: [...DEFAULT_SCOPES, 'webhook_endpoints:write'] });
+  });
+
+  it('queues the signal again from the first attempt, whether its delivery succeeded, gave up, waits for a retry or was never made', async () => {
+    const customers = [];
+    for (let i = 0; i < 5; i++) customers.push(await newCustomer(rs.id));
+    const signals = [];
+    for (const customer of customers) signals.push((await signalsOf(customer))[0]!);
+    const endpoint = await create({ signal_types: ['customer.created'], scopes: ['customers:read'] }, rsAuth);
+    await insertDelivery(endpoint.id, signals[0]!, 'succeeded', 1, rs.id);
+    await insertDelivery(endpoint.id, signals[1]!, 'failed', 8, rs.id);
+    await insertDelivery(endpoint.id, signals[2]!, 'pending', 3, rs.id); // its retry is due in an hour
+    // signals[3]: no delivery (the endpoint was created after it)
+    await insertDelivery(endpoint.id, signals[4]!, 'canceled', 2, rs.id);
+
+    for (const signal of signals) {
+      const res = await resend(endpoint.id, { signal_id: signal.id });
+      expect(res.statusCode, res.body).toBe(202);
+      expectOpenApi(t.app, '/v1/webhook_endpoints/{id}/resend', 'POST', 202, res.json());
+      expect(res.json()).toEqual({ object: 'resend', endpoint_id: endpoint.id, signal_id: signal.id, queued: true });
+    }
+    const rows = await deliveries(endpoint.id);
+    expect(rows.map((r) => r.sequence)).toEqual(signals.map((s) => s.sequence));
+    for (const r of rows) expect(r).toMatchObject({ status: 'pending', attempts: 0, completed_at: null, due: true });
+    const { rows: made } = await t.pool.query('SELECT signal_id, resource_id FROM deliveries WHERE endpoint_id = $1 AND signal_sequence = $2', [
+      endpoint.id,
+      signals[3]!.sequence,
+    ]);
+    expect(made[0]).toEqual({ signal_id: signals[3]!.id, resource_id: customers[3] });
+
+    // Due already, so under way: left to that attempt, and the answer says so.
+    const again = await resend(endpoint.id, { signal_id: signals[0]!.id });
+    expect(again.statusCode).toBe(202);
+    expect(again.json().queued).toBe(false);
+  });
+
+  it('refuses a signal the endpoint does not receive, one the key may not read or that does not exist, and a disabled endpoint', async () => {
+    const customer = await newCustomer(rs.id);
+    const booking = await insertBooking(t.pool, rs.id, {
+      customerId: customer,
+      businessDate: '2026-07-01',
+      start: '2026-07-01T14:00:00Z',
+      end: '2026-07-01T15:30:00Z',
+    });
+    const created = (await signalsOf(customer))[0]!;
+    const bookingSignal = (await signalsOf(booking))[0]!;
+    const endpoint = await create({ signal_types: ['customer.updated'], scopes: ['customers:read'] }, rsAuth);
+    const notReceived = expectError(await resend(endpoint.id, { signal_id: created.id }), 400, 'parameter_invalid', 'signal_id');
+    expect(notReceived.message).toContain('customer.created');
+    // A key without bookings:read learns nothing of a booking signal, not even its type.
+    const customersKey = await bearer(t.pool, rs.id, { scopes: ['customers:read', 'webhook_endpoints:write'] });
+    const hidden = expectError(await resend(endpoint.id, { signal_id: bookingSignal.id }, customersKey), 404, 'resource_missing', 'signal_id');
+    expect(hidden.message).not.toContain('booking');
+    expectError(await resend(endpoint.id, { signal_id: 'sig_nope' }), 404, 'resource_missing', 'signal_id');
+    expectError(await resend('we_nope', { signal_id: created.id }), 404, 'resource_missing', 'id');
+    expect((await deliveries(endpoint.id))).toEqual([]);
+
+    const bookingsOnly = await create({ signal_types: ['*'], scopes: ['bookings:read'] }, rsAuth);
+    const refused = await resend(bookingsOnly.id, { signal_id: bookingSignal.id }, customersKey);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('insufficient_scope');
+
+    expect((await post(`/v1/webhook_endpoints/${endpoint.id}`, { status: 'disabled' }, rsAuth)).statusCode).toBe(200);
+    expectError(await resend(endpoint.id, { signal_id: created.id }), 400, 'endpoint_disabled', 'id');
+  });
+
+  it('refuses a body without signal_id, with other fields, or with a signal_id that is no string', async () => {
+    const endpoint = await create({}, rsAuth);
+    expectError(await resend(endpoint.id, {}), 400, 'parameter_missing', 'signal_id');
+    expectError(await resend(endpoint.id, { signal_id: 'sig_x', since: 'now' }), 400, 'parameter_unknown', 'since');
+    expectError(await resend(endpoint.id, { signal_id: 42 }), 400, 'parameter_invalid', 'signal_id');
+    expectError(await resend(endpoint.id, { signal_id: '' }), 400, 'parameter_invalid', 'signal_id');
+    const nul = await resend(endpoint.id, { signal_id: 'sig_\u0000' });
+    expect(nul.statusCode).toBe(400);
+  });
+});
+
 describe('POST /v1/webhook_endpoints/{id}/recover', () => {
   // A club of its own, so that no other test's signals fall into the windows below.
   let rc: { id: string };

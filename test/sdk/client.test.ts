@@ -123,6 +123,7 @@ describe('every operation', () => {
       'POST',
       await client.webhookEndpoints.recover(created.id, { since: new Date(Date.now() - 3_600_000).toISOString() }),
     );
+    note('resendWebhookEndpointSignal', '/v1/webhook_endpoints/{id}/resend', 'POST', await client.webhookEndpoints.resend(created.id, { signal_id: signal.id }));
     note('listWebhookEndpointAttempts', '/v1/webhook_endpoints/{id}/attempts', 'GET', await page(client.webhookEndpoints.listAttempts(created.id)));
     note('listSignalAttempts', '/v1/signals/{id}/attempts', 'GET', await page(client.signals.listAttempts(signal.id, { outcome: 'failed' })));
     note('deleteWebhookEndpoint', '/v1/webhook_endpoints/{id}', 'DELETE', await client.webhookEndpoints.delete(created.id));
@@ -139,7 +140,7 @@ describe('every operation', () => {
     for (const [operation, call] of called) {
       if (call.body === undefined) continue;
       const { status } = (call.body as { lastResponse: { status: number } }).lastResponse;
-      expect(status, operation).toBe(operation === 'recoverWebhookEndpoint' ? 202 : 200);
+      expect(status, operation).toBe(operation === 'recoverWebhookEndpoint' || operation === 'resendWebhookEndpointSignal' ? 202 : 200);
       expectOpenApi(t.app, call.route, call.method, status, JSON.parse(JSON.stringify(call.body)));
     }
   });

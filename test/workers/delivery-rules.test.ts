@@ -250,6 +250,32 @@ describe('recovery through the API', () => {
     await receiver.waitFor(() => receiver.deliveredIds(endpoint.path).size === wanted.length, 30_000, 'every recovered signal');
     expect([...receiver.deliveredIds(endpoint.path)].sort()).toEqual([...wanted].sort());
   }, 60_000);
+
+  it('sends one delivered signal again on resend, with the same webhook-id, and its attempts list shows both', async () => {
+    const endpoint = await api.createEndpoint(receiver.url);
+    const path = `/v1/webhook_endpoints/${endpoint.id}`;
+    receiver.respond = () => ({ status: 200 });
+    await insertCustomer(pool, club.id);
+    const signal = await latestSignal();
+    await receiver.waitFor(() => receiver.deliveredIds(endpoint.path).has(signal.id), 30_000, 'the first delivery');
+    await eventually('the success recorded', async () => (await deliveryStatuses(pool, endpoint.id))[0] === 'succeeded');
+
+    const resent = await api.call('POST', `${path}/resend`, { signal_id: signal.id });
+    expect(resent.statusCode, resent.body).toBe(202);
+    expect(resent.json()).toEqual({ object: 'resend', endpoint_id: endpoint.id, signal_id: signal.id, queued: true });
+    await receiver.waitFor(() => receiver.at(endpoint.path).length === 2, 30_000, 'the signal sent again');
+    const [first, second] = receiver.at(endpoint.path);
+    expect(second!.headers['webhook-id']).toBe(signal.id);
+    expect(second!.body).toBe(first!.body);
+    await eventually('the second attempt recorded', async () =>
+      (await api.call('GET', `/v1/signals/${signal.id}/attempts`)).json<{ data: unknown[] }>().data.length === 2,
+    );
+    const attempts = (await api.call('GET', `/v1/signals/${signal.id}/attempts`)).json<{ data: { endpoint_id: string; attempt_number: number; outcome: string }[] }>();
+    expect(attempts.data.map((a) => [a.endpoint_id, a.attempt_number, a.outcome])).toEqual([
+      [endpoint.id, 1, 'succeeded'],
+      [endpoint.id, 1, 'succeeded'],
+    ]);
+  }, 60_000);
 });
 
 describe('an attempt that cannot be recorded', () => {

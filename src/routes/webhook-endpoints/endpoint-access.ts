@@ -1,7 +1,7 @@
 // Who may act on an existing endpoint (docs/webhooks.md "Who may change an endpoint"). An
 // endpoint receives the signals its scopes cover, so whoever holds its secret or chooses its url
 // can read them, and can forge them to its receiver. Every write on an endpoint (update of any
-// field, rotate_secret, delete, recover) and the attempts log therefore need a key holding
+// field, rotate_secret, delete, recover, resend) and the attempts log therefore need a key holding
 // every scope the endpoint holds, on top of webhook_endpoints:write. Creating needs nothing more:
 // an endpoint never holds a scope its creating key lacks (readScopes). Reading an endpoint and
 // the list stay open to any webhook_endpoints:write key: they show configuration, no secret and
@@ -19,7 +19,7 @@ export function holdsEveryEndpointScope(principal: Principal): EndpointGuard {
         403,
         'permission_error',
         'insufficient_scope',
-        `This API key lacks ${lacking.join(', ')}, which the endpoint holds; only a key holding every scope of an endpoint may change it, rotate its secret, delete it, recover to it or read its attempts.`,
+        `This API key lacks ${lacking.join(', ')}, which the endpoint holds; only a key holding every scope of an endpoint may change it, rotate its secret, delete it, recover or resend to it, or read its attempts.`,
       );
     }
   };

@@ -11,6 +11,7 @@ import {
   listAttempts,
   listEndpoints,
   recoverDeliveries,
+  resendSignal,
   rotateSecret,
   updateEndpoint,
 } from '../../db/webhook-endpoints.ts';
@@ -23,6 +24,7 @@ import {
   AttemptListQuery,
   CreateEndpointBody,
   RecoverBody,
+  ResendBody,
   UpdateEndpointBody,
   WebhookAttemptList,
   WebhookEndpointList,
@@ -281,6 +283,57 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.post(
+    '/v1/webhook_endpoints/:id/resend',
+    {
+      config: SCOPE,
+      schema: {
+        operationId: 'resendWebhookEndpointSignal',
+        tags: TAGS,
+        summary: 'Send one signal to a webhook endpoint again',
+        description:
+          'Queues the signal for the endpoint again, whatever became of its delivery (succeeded, given up, waiting for a ' +
+          'retry), from the first attempt of the retry schedule. The receiver gets the same webhook-id, in the endpoint\'s ' +
+          'ordering and at its pace. 404 for a signal the key may not read or that retention removed; 400 for one the ' +
+          'endpoint does not subscribe to. The endpoint must be active. Needs a key holding every scope of the endpoint.',
+        params: IdParams,
+        querystring: NoQuery,
+        body: ResendBody,
+        response: { 202: Type.Ref('WebhookResend'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const result = await resendSignal(pool, {
+        clubId: request.principal.clubId,
+        endpointId: request.params.id,
+        signalId: request.body.signal_id,
+        scopes: [...request.principal.scopes],
+        guard: holdsEveryEndpointScope(request.principal),
+      });
+      switch (result.outcome) {
+        case 'missing':
+          throw ApiError.notFound('webhook_endpoint', request.params.id);
+        case 'disabled':
+          throw endpointDisabled(result.reason, 'sending again');
+        case 'no_signal':
+          throw new ApiError(
+            404,
+            'not_found_error',
+            'resource_missing',
+            `No such signal: '${request.body.signal_id}'. Signals are kept for ${config.signalRetentionDays} days.`,
+            'signal_id',
+          );
+        case 'not_subscribed':
+          throw ApiError.invalidParam(
+            'signal_id',
+            `This endpoint does not receive ${result.type} signals (its signal_types or scopes leave them out), so there is nothing to send again.`,
+          );
+        case 'queued':
+          return sendRendered(reply.code(202), result.body);
+      }
+    },
+  );
+
+  app.post(
     '/v1/webhook_endpoints/:id/recover',
     {
       config: SCOPE,
@@ -321,18 +374,21 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
         guard: holdsEveryEndpointScope(request.principal),
       });
       if (result.outcome === 'missing') throw ApiError.notFound('webhook_endpoint', request.params.id);
-      if (result.outcome === 'disabled') {
-        throw new ApiError(
-          400,
-          'invalid_request_error',
-          'endpoint_disabled',
-          `This endpoint is disabled (${result.reason}); re-enable it with status=active before recovering.`,
-          'id',
-        );
-      }
+      if (result.outcome === 'disabled') throw endpointDisabled(result.reason, 'recovering');
       return sendRendered(reply.code(202), result.body);
     },
   );
 };
+
+/** 400 endpoint_disabled: a disabled endpoint takes no deliveries until it is enabled again. */
+function endpointDisabled(reason: string, doing: string): ApiError {
+  return new ApiError(
+    400,
+    'invalid_request_error',
+    'endpoint_disabled',
+    `This endpoint is disabled (${reason}); re-enable it with status=active before ${doing}.`,
+    'id',
+  );
+}
 
 export default webhookEndpoints;
