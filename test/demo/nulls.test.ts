@@ -241,6 +241,10 @@ describe('after a simulation, no object the API gives has a null the contract do
     },
     '/v1/orders/{id}': byId('/v1/orders'),
     '/v1/signals/{id}': byId('/v1/signals'),
+    // The first hundred signals: the club's first, which the endpoint below was attempted with, among them.
+    '/v1/signals/{id}/attempts': async (found, auth) => {
+      for (const id of found.ids['/v1/signals']!.slice(0, 100)) await readAll(found, '/v1/signals/{id}/attempts', `/v1/signals/${id}/attempts`, auth);
+    },
     '/v1/webhook_endpoints/{id}': byId('/v1/webhook_endpoints'),
   };
 
@@ -290,6 +294,7 @@ describe('after a simulation, no object the API gives has a null the contract do
       expect(found.ids['/v1/events']).toEqual(expect.arrayContaining(rows.map((r) => r.id)));
       if (club === NY) expect([...found.signalTypes].sort()).toEqual([...SIGNAL_TYPES].sort());
       expect(found.ids['/v1/webhook_endpoints/{id}/attempts']).toHaveLength(2);
+      expect(found.ids['/v1/signals/{id}/attempts']).toHaveLength(2);
     }, 180_000);
   }
 });
