@@ -1977,6 +1977,19 @@ export interface components {
             created_at: string;
             description: string;
             disabled_reason: ("failing" | "gone" | "requested") | null;
+            /** @description The endpoint's delivery health, which its owner can watch; no request sets it */
+            health: {
+                /** @description When the endpoint will be disabled (disabled_reason failing) unless an attempt succeeds first: failing_since plus the service's ENDPOINT_DISABLE_AFTER (5 days by default) as it was when the failing began; null when not failing or already disabled */
+                disable_at: string | null;
+                /** @description When the current run of failed attempts began (UTC); null when the last attempt succeeded or none failed */
+                failing_since: string | null;
+                /** @description Deliveries whose attempts ran out (or that failed as the endpoint was disabled) and were not sent again since, within the signal retention */
+                given_up_deliveries: number;
+                /** @description When the last attempt that succeeded was made (UTC); null when none has */
+                last_success_at: string | null;
+                /** @description Deliveries not yet delivered: due, in flight or waiting for a retry */
+                pending_deliveries: number;
+            };
             /** @description Begins with we_ */
             id: string;
             /** @description Requests to this endpoint in flight at once, across every worker: 1 to 50. null: the service's default (5 unless the operator set DELIVERY_PER_ENDPOINT_CONCURRENCY) */
@@ -2010,6 +2023,19 @@ export interface components {
             created_at: string;
             description: string;
             disabled_reason: ("failing" | "gone" | "requested") | null;
+            /** @description The endpoint's delivery health, which its owner can watch; no request sets it */
+            health: {
+                /** @description When the endpoint will be disabled (disabled_reason failing) unless an attempt succeeds first: failing_since plus the service's ENDPOINT_DISABLE_AFTER (5 days by default) as it was when the failing began; null when not failing or already disabled */
+                disable_at: string | null;
+                /** @description When the current run of failed attempts began (UTC); null when the last attempt succeeded or none failed */
+                failing_since: string | null;
+                /** @description Deliveries whose attempts ran out (or that failed as the endpoint was disabled) and were not sent again since, within the signal retention */
+                given_up_deliveries: number;
+                /** @description When the last attempt that succeeded was made (UTC); null when none has */
+                last_success_at: string | null;
+                /** @description Deliveries not yet delivered: due, in flight or waiting for a retry */
+                pending_deliveries: number;
+            };
             /** @description Begins with we_ */
             id: string;
             /** @description Requests to this endpoint in flight at once, across every worker: 1 to 50. null: the service's default (5 unless the operator set DELIVERY_PER_ENDPOINT_CONCURRENCY) */

@@ -8,14 +8,32 @@
 -- answer that renders an endpoint (create, list, retrieve, update, rotate) shows it. The worker
 -- writes pace to endpoint_lanes only: a change of pace is no change of the endpoint, so it
 -- leaves webhook_endpoints and its updated_at alone (and endpoints emit no signals).
+--
+-- `health` is what the endpoint's owner watches (docs/webhooks.md, "Answering, retries and disabling"):
+-- failing_since and disable_at as the worker keeps them (cd_record_attempts; disable_at only
+-- while the endpoint is active), the last attempt that succeeded, and the deliveries pending and
+-- given up. The last success is the newest successful attempt before the failing streak: a
+-- probe of the endpoint's attempts newest first, which stops at once for a healthy endpoint
+-- (its newest attempt succeeded, or a failure would have started a streak) and starts at the
+-- streak's beginning for a failing one. Given up counts the deliveries whose attempts ran out
+-- and that were not sent again since (recover, resend, an operator's retry), within the signals'
+-- retention.
 CREATE OR REPLACE FUNCTION cd_render_webhook_endpoint(e webhook_endpoints) RETURNS json
 LANGUAGE plpgsql STABLE PARALLEL SAFE
 AS $$
 DECLARE
   lane record;
+  last_success timestamptz;
 BEGIN
   SELECT l.effective_rate, l.paused_until INTO lane
     FROM endpoint_lanes l WHERE l.club_id = e.club_id AND l.endpoint_id = e.id;
+  SELECT a.attempted_at INTO last_success
+    FROM delivery_attempts a
+   WHERE a.club_id = e.club_id AND a.endpoint_id = e.id
+     AND (e.failing_since IS NULL OR a.attempted_at < e.failing_since)
+     AND cd_webhook_attempt_outcome(a.status_code) = 'succeeded'
+   ORDER BY a.attempted_at DESC, a.id DESC
+   LIMIT 1;
   RETURN json_build_object(
     'id', e.id,
     'object', 'webhook_endpoint',
@@ -31,6 +49,15 @@ BEGIN
     'pace', json_build_object(
       'effective_rate', lane.effective_rate,
       'paused_until', CASE WHEN lane.paused_until > now() THEN cd_utc(lane.paused_until) END
+    ),
+    'health', json_build_object(
+      'failing_since', cd_utc(e.failing_since),
+      'disable_at', CASE WHEN e.status = 'active' THEN cd_utc(e.disable_at) END,
+      'last_success_at', cd_utc(last_success),
+      'pending_deliveries', (SELECT count(*) FROM deliveries d
+                              WHERE d.club_id = e.club_id AND d.endpoint_id = e.id AND d.status = 'pending'),
+      'given_up_deliveries', (SELECT count(*) FROM deliveries d
+                               WHERE d.club_id = e.club_id AND d.endpoint_id = e.id AND d.status = 'failed')
     ),
     'created_at', cd_utc(e.created_at)
   );

@@ -8,8 +8,9 @@
 -- again after retry_delay_ms; with a Retry-After (pause_ms) the whole endpoint is paused until
 -- then (endpoint_lanes.paused_until), which its lane's claims obey.
 -- A failure returns a row, n its position in the arrays (1-based), with outcome:
---   endpoint_disabled  the endpoint answered 410 Gone (reason gone) or has been failing for
---                      disable_after_ms (reason failing): it is disabled and the delivery
+--   endpoint_disabled  the endpoint answered 410 Gone (reason gone) or its disable_at has come
+--                      (reason failing: failing for disable_after_ms as it was when the streak
+--                      began): it is disabled and the delivery
 --                      failed. Its other pending deliveries are canceled as they are claimed;
 --   failed             no retry left (retry_delay_ms null): given up;
 --   retry              due again after retry_delay_ms.
@@ -43,7 +44,7 @@ SET enable_seqscan = off
 AS $$
 DECLARE
   a record;
-  failing_for_ms double precision;
+  failed_long_enough boolean;
   together boolean[];
 BEGIN
   -- The successes of endpoints with no failure in this batch: their streaks are cleared together.
@@ -68,7 +69,7 @@ BEGIN
            WHERE u.succeeded ORDER BY 1, 2, 3 OFFSET 0) x
    WHERE d.club_id = x.club_id
      AND d.endpoint_id = x.endpoint_id AND d.signal_sequence = x.sequence;
-  UPDATE webhook_endpoints e SET failing_since = NULL
+  UPDATE webhook_endpoints e SET failing_since = NULL, disable_at = NULL
     FROM (SELECT DISTINCT u.club_id, u.endpoint_id FROM unnest(club_ids, endpoint_ids, together) AS u (club_id, endpoint_id, together)
            WHERE u.together ORDER BY 1, 2 OFFSET 0) x
    WHERE e.club_id = x.club_id AND e.id = x.endpoint_id AND e.failing_since IS NOT NULL;
@@ -83,15 +84,18 @@ BEGIN
   LOOP
     IF a.succeeded THEN
       -- Its attempt row and its delivery are written above; here only the streak, in its turn.
-      UPDATE webhook_endpoints e SET failing_since = NULL
+      UPDATE webhook_endpoints e SET failing_since = NULL, disable_at = NULL
        WHERE e.club_id = a.club_id AND e.id = a.endpoint_id AND e.failing_since IS NOT NULL;
       CONTINUE; -- no row for a success
     END IF;
-    -- A failure. The endpoint's failure clock starts at its first failed attempt since a success.
-    UPDATE webhook_endpoints e SET failing_since = coalesce(e.failing_since, a.attempted_at)
+    -- A failure. The endpoint's failure clock starts at its first failed attempt since a success,
+    -- and the time it will be disabled at is fixed then (shown on the endpoint as disable_at).
+    UPDATE webhook_endpoints e
+       SET failing_since = coalesce(e.failing_since, a.attempted_at),
+           disable_at = coalesce(e.disable_at, coalesce(e.failing_since, a.attempted_at) + make_interval(secs => a.disable_after_ms / 1000))
      WHERE e.club_id = a.club_id AND e.id = a.endpoint_id
-    RETURNING extract(epoch FROM now() - e.failing_since) * 1000 INTO failing_for_ms;
-    reason := CASE WHEN a.gone THEN 'gone' WHEN coalesce(failing_for_ms, 0) >= a.disable_after_ms THEN 'failing' END;
+    RETURNING e.disable_at <= now() INTO failed_long_enough;
+    reason := CASE WHEN a.gone THEN 'gone' WHEN coalesce(failed_long_enough, false) THEN 'failing' END;
     IF reason IS NOT NULL THEN
       UPDATE webhook_endpoints e SET status = 'disabled', disabled_reason = reason
        WHERE e.club_id = a.club_id AND e.id = a.endpoint_id AND e.status = 'active';

@@ -423,12 +423,22 @@ interface RenderedEndpoint {
   max_in_flight: number | null;
   rate_limit: number | null;
   pace: { effective_rate: number | null; paused_until: string | null };
+  health: {
+    failing_since: string | null;
+    disable_at: string | null;
+    last_success_at: string | null;
+    pending_deliveries: number;
+    given_up_deliveries: number;
+  };
   created_at: string;
 }
 
 const ENDPOINT_COLUMNS = ['id', 'url', 'status', 'signal_types', 'scopes', 'created_at', 'description'];
-/** What `endpoints show` adds to the table's columns: the delivery options and pace (docs/webhooks.md "Order and pace"). */
-const ENDPOINT_DELIVERY_FIELDS = ['ordering', 'max_in_flight', 'rate_limit', 'pace'];
+/**
+ * What `endpoints show` adds to the table's columns: the delivery options and pace (docs/webhooks.md
+ * "Order and pace") and the health ("Answering, retries and disabling").
+ */
+const ENDPOINT_DELIVERY_FIELDS = ['ordering', 'max_in_flight', 'rate_limit', 'pace', 'health'];
 
 /** A row of the table, from the API's rendering (cd_render_webhook_endpoint). */
 const endpointRow = (e: RenderedEndpoint) => ({ ...e, status: e.disabled_reason ? `disabled (${e.disabled_reason})` : e.status, description: e.description || null });
@@ -441,7 +451,15 @@ function endpointDelivery(e: RenderedEndpoint) {
     max_in_flight: e.max_in_flight ?? "default (the worker's DELIVERY_PER_ENDPOINT_CONCURRENCY)",
     rate_limit: e.rate_limit === null ? 'none' : `${e.rate_limit}/s`,
     pace: pace || 'not slowed, not paused',
+    health: endpointHealth(e.health),
   };
+}
+
+/** The health in words: the failing streak first, then the last success and the counts. */
+function endpointHealth(h: RenderedEndpoint['health']): string {
+  const streak = h.failing_since === null ? 'not failing' : `failing since ${h.failing_since}${h.disable_at ? `, to be disabled at ${h.disable_at} unless an attempt succeeds first` : ''}`;
+  const success = h.last_success_at === null ? 'no success yet' : `last success ${h.last_success_at}`;
+  return `${streak}; ${success}; ${h.pending_deliveries} pending, ${h.given_up_deliveries} given up`;
 }
 
 // Webhook endpoints as the API renders them: list by club; show and delete by id alone (the

@@ -78,7 +78,9 @@ const SECTIONS: Section[] = [
     commands: {
       endpoints: `  endpoints list --club ID    The club's webhook endpoints, oldest first (deleted ones left out).
   endpoints show ID          One endpoint as the API shows it (never its secret), with its
-                             delivery options (ordering, max_in_flight, rate_limit) and its pace.
+                             delivery options (ordering, max_in_flight, rate_limit), its pace
+                             and its health (failing since, to be disabled at, last success,
+                             pending and given-up deliveries).
   endpoints delete ID        Delete it as DELETE /v1/webhook_endpoints/{id} does: its pending
                              deliveries are cancelled; its attempts are kept.`,
       deliveries: `  deliveries list --endpoint ID [--limit N]

@@ -176,7 +176,7 @@ export async function updateEndpoint(
       sets.push(`status = 'disabled'`, `disabled_reason = 'requested'`);
     }
     if (changes.status === 'active' && row.status === 'disabled') {
-      sets.push(`status = 'active'`, 'disabled_reason = NULL', 'failing_since = NULL');
+      sets.push(`status = 'active'`, 'disabled_reason = NULL', 'failing_since = NULL', 'disable_at = NULL');
     }
     // Nothing to write (say, status active on an active endpoint): the endpoint as it is.
     const result = await client.query<{ body: string }>(

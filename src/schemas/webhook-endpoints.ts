@@ -62,6 +62,26 @@ const endpointFields = {
       description: "The endpoint's current pace, which the delivery worker adapts to the receiver's answers; no request sets it",
     },
   ),
+  health: Type.Object(
+    {
+      failing_since: Nullable(Type.String(), {
+        description: 'When the current run of failed attempts began (UTC); null when the last attempt succeeded or none failed',
+      }),
+      disable_at: Nullable(Type.String(), {
+        description:
+          'When the endpoint will be disabled (disabled_reason failing) unless an attempt succeeds first: failing_since plus ' +
+          'the service\'s ENDPOINT_DISABLE_AFTER (5 days by default) as it was when the failing began; null when not failing or ' +
+          'already disabled',
+      }),
+      last_success_at: Nullable(Type.String(), { description: 'When the last attempt that succeeded was made (UTC); null when none has' }),
+      pending_deliveries: Type.Integer({ minimum: 0, description: 'Deliveries not yet delivered: due, in flight or waiting for a retry' }),
+      given_up_deliveries: Type.Integer({
+        minimum: 0,
+        description: 'Deliveries whose attempts ran out (or that failed as the endpoint was disabled) and were not sent again since, within the signal retention',
+      }),
+    },
+    { additionalProperties: false, description: "The endpoint's delivery health, which its owner can watch; no request sets it" },
+  ),
   created_at: UtcTimestamp,
 };
 

@@ -682,6 +682,57 @@ describe('DELETE /v1/webhook_endpoints/{id}', () => {
   });
 });
 
+describe('an endpoint\'s health', () => {
+  it('shows failing_since, disable_at, the last success and the pending and given-up deliveries, and re-enabling clears the streak', async () => {
+    const hc = await insertClub(t.pool);
+    const hcAuth = await bearer(t.pool, hc.id, { scopes: [...DEFAULT_SCOPES, 'webhook_endpoints:write'] });
+    const endpoint = await create({ scopes: ['customers:read'] }, hcAuth);
+    expect(endpoint.health).toEqual({ failing_since: null, disable_at: null, last_success_at: null, pending_deliveries: 0, given_up_deliveries: 0 });
+    const signals = [];
+    for (let i = 0; i < 5; i++) signals.push((await signalsOf(await newCustomer(hc.id)))[0]!);
+    await insertDelivery(endpoint.id, signals[0]!, 'succeeded', 1, hc.id);
+    await insertDelivery(endpoint.id, signals[1]!, 'failed', 8, hc.id);
+    await insertDelivery(endpoint.id, signals[2]!, 'pending', 2, hc.id);
+    await insertDelivery(endpoint.id, signals[3]!, 'pending', 1, hc.id);
+    await insertDelivery(endpoint.id, signals[4]!, 'canceled', 1, hc.id);
+    const attempt = (signal: { id: string; sequence: number }, at: string, status: number) =>
+      t.pool.query(
+        `INSERT INTO delivery_attempts (club_id, endpoint_id, signal_id, signal_sequence, attempt_number, attempted_at,
+                                        status_code, error, duration_ms, response_excerpt)
+         VALUES ($1, $2, $3, $4, 1, $5, $6, NULL, 5, '')`,
+        [hc.id, endpoint.id, signal.id, signal.sequence, at, status],
+      );
+    await attempt(signals[0]!, '2026-05-01T10:00:00Z', 200);
+    await attempt(signals[0]!, '2026-05-01T09:00:00Z', 204);
+    await attempt(signals[2]!, '2026-05-01T11:00:00Z', 500);
+    // As the worker leaves an endpoint whose streak began with that failure (cd_record_attempts).
+    await t.pool.query(
+      `UPDATE webhook_endpoints SET failing_since = '2026-05-01T11:00:00Z', disable_at = '2026-05-06T11:00:00Z' WHERE club_id = $1 AND id = $2`,
+      [hc.id, endpoint.id],
+    );
+    const read = async () => {
+      const res = await get(`/v1/webhook_endpoints/${endpoint.id}`, hcAuth);
+      expectOpenApi(t.app, '/v1/webhook_endpoints/{id}', 'GET', 200, res.json());
+      return res.json().health;
+    };
+    expect(await read()).toEqual({
+      failing_since: '2026-05-01T11:00:00.000Z',
+      disable_at: '2026-05-06T11:00:00.000Z',
+      last_success_at: '2026-05-01T10:00:00.000Z',
+      pending_deliveries: 2,
+      given_up_deliveries: 1,
+    });
+    const listed = (await get('/v1/webhook_endpoints', hcAuth)).json().data.find((e: { id: string }) => e.id === endpoint.id);
+    expect(listed.health.disable_at).toBe('2026-05-06T11:00:00.000Z');
+
+    // Disabled: no time to be disabled at any more; the streak and the counts stay to be seen.
+    const disabled = (await post(`/v1/webhook_endpoints/${endpoint.id}`, { status: 'disabled' }, hcAuth)).json();
+    expect(disabled.health).toMatchObject({ failing_since: '2026-05-01T11:00:00.000Z', disable_at: null });
+    const enabled = (await post(`/v1/webhook_endpoints/${endpoint.id}`, { status: 'active' }, hcAuth)).json();
+    expect(enabled.health).toMatchObject({ failing_since: null, disable_at: null, last_success_at: '2026-05-01T10:00:00.000Z' });
+  });
+});
+
 describe('GET /v1/webhook_endpoints/{id}/attempts', () => {
   let endpoint: { id: string };
   let neighbour: { id: string };
@@ -1171,7 +1222,8 @@ describe('cd_endpoint_matches', () => {
                         $2::text[] AS scopes, 'active' AS status, NULL::text AS disabled_reason, '\\x00'::bytea AS secret,
                         NULL::bytea AS previous_secret, NULL::timestamptz AS previous_secret_until, 0::bigint AS from_sequence,
                         NULL::timestamptz AS failing_since, now() AS created_at, now() AS updated_at, NULL::timestamptz AS deleted_at,
-                        'none'::text AS ordering, NULL::integer AS max_in_flight, NULL::float8 AS rate_limit) e`,
+                        'none'::text AS ordering, NULL::integer AS max_in_flight, NULL::float8 AS rate_limit,
+                        NULL::timestamptz AS disable_at) e`,
         [types, scopes, type],
       );
       expect(rows[0].m, `${types.join(',')} ${scopes.join(',')} ${type}`).toBe(expected);

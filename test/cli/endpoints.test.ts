@@ -79,7 +79,7 @@ describe('endpoints show', () => {
     const plain = await clubdata('endpoints', 'show', ids.active);
     expect(plain.code, plain.stderr).toBe(0);
     expect(plain.stdout).toMatch(
-      /\nordering\s+none\nmax_in_flight\s+default \(the worker's DELIVERY_PER_ENDPOINT_CONCURRENCY\)\nrate_limit\s+none\npace\s+not slowed, not paused\n$/,
+      /\nordering\s+none\nmax_in_flight\s+default \(the worker's DELIVERY_PER_ENDPOINT_CONCURRENCY\)\nrate_limit\s+none\npace\s+not slowed, not paused\nhealth\s+not failing; no success yet; 0 pending, 0 given up\n$/,
     );
     const paced = await api.app.inject({
       method: 'POST',
@@ -94,9 +94,15 @@ describe('endpoints show', () => {
       `INSERT INTO endpoint_lanes (club_id, endpoint_id, effective_rate, paused_until) VALUES ($1, $2, 0.25, '2999-01-01T00:00:00Z')`,
       [api.club.id, id],
     );
+    await api.pool.query(
+      `UPDATE webhook_endpoints SET failing_since = '2999-01-01T00:00:00Z', disable_at = '2999-01-06T00:00:00Z' WHERE club_id = $1 AND id = $2`,
+      [api.club.id, id],
+    );
     const run = await clubdata('endpoints', 'show', id);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/\nordering\s+per_resource\nmax_in_flight\s+2\nrate_limit\s+0\.5\/s\npace\s+paused until 2999-01-01T00:00:00\.000Z, slowed to 0\.25\/s\n$/);
+    expect(run.stdout).toMatch(
+      /\nordering\s+per_resource\nmax_in_flight\s+2\nrate_limit\s+0\.5\/s\npace\s+paused until 2999-01-01T00:00:00\.000Z, slowed to 0\.25\/s\nhealth\s+failing since 2999-01-01T00:00:00\.000Z, to be disabled at 2999-01-06T00:00:00\.000Z unless an attempt succeeds first; no success yet; 0 pending, 0 given up\n$/,
+    );
     await api.app.inject({ method: 'DELETE', url: `/v1/webhook_endpoints/${id}`, headers: { authorization: api.auth } });
   });
 

@@ -537,6 +537,50 @@ describe('recordAttempt', () => {
   });
 });
 
+describe('recordAttempt: the failing streak and disable_at', () => {
+  it('fixes disable_at at a streak\'s first failure, keeps it through later ones, disables by it, and a success clears both', async () => {
+    const { endpoints, sequences } = await signalsFor(1, 4);
+    const endpointId = endpoints[0]!.id;
+    const health = async () =>
+      (
+        await pool.query<{ failing_since: Date | null; disable_at: Date | null; status: string }>(
+          'SELECT failing_since, disable_at, status FROM webhook_endpoints WHERE club_id = $1 AND id = $2',
+          [clubId, endpointId],
+        )
+      ).rows[0]!;
+    const attempt = async (index: number, outcome: 'success' | 'failure', disableAfterMs: number) => {
+      const sequence = sequences[index]!;
+      const [delivery] = await fanOutSignal(pool, clubId, sequence);
+      expect(await claimed(endpointId)).toContain(sequence);
+      const key: DeliveryKey = { clubId, endpointId, sequence };
+      return outcome === 'success'
+        ? recordHeld(pool, key, delivery!.signalId, success(1), decided)
+        : recordHeld(pool, key, delivery!.signalId, { ...success(1), statusCode: 500, error: 'HTTP 500' }, {
+            ...decided,
+            succeeded: false,
+            retryDelayMs: 60_000,
+            disableAfterMs,
+          });
+    };
+    const day = 86_400_000;
+    expect(await attempt(0, 'failure', day)).toEqual({ outcome: 'retry', delayMs: 60_000 });
+    const first = await health();
+    expect(first.failing_since).not.toBeNull();
+    expect(first.disable_at!.getTime() - first.failing_since!.getTime()).toBe(day);
+    // A later failure under a shorter setting (the operator changed ENDPOINT_DISABLE_AFTER): the
+    // time shown to the owner stands, and the endpoint is not disabled before it.
+    expect(await attempt(1, 'failure', 1)).toEqual({ outcome: 'retry', delayMs: 60_000 });
+    expect(await health()).toEqual(first);
+    expect(await attempt(2, 'success', day)).toEqual({ outcome: 'succeeded' });
+    expect(await health()).toEqual({ failing_since: null, disable_at: null, status: 'active' });
+    // Once disable_at has come, the next failure disables.
+    await pool.query(`UPDATE webhook_endpoints SET failing_since = now() - interval '2 days', disable_at = now() - interval '1 second'
+                       WHERE club_id = $1 AND id = $2`, [clubId, endpointId]);
+    expect(await attempt(3, 'failure', 30 * day)).toEqual({ outcome: 'endpoint_disabled', reason: 'failing' });
+    expect((await health()).status).toBe('disabled');
+  });
+});
+
 describe('recordAttempt: what a record reads', () => {
   it("reads the same index pages per delivery whatever its endpoint has pending after it, under a generic plan made without statistics", async () => {
     // Its own database: no statistics, and every statement planned once for any values, as the

@@ -251,6 +251,29 @@ describe('recovery through the API', () => {
     expect([...receiver.deliveredIds(endpoint.path)].sort()).toEqual([...wanted].sort());
   }, 60_000);
 
+  it('shows the endpoint\'s health as its attempts fail and then succeed', async () => {
+    const endpoint = await api.createEndpoint(receiver.url);
+    let answer = 503;
+    receiver.respond = () => ({ status: answer });
+    const health = async () =>
+      (await api.call('GET', `/v1/webhook_endpoints/${endpoint.id}`)).json<{
+        health: { failing_since: string | null; disable_at: string | null; last_success_at: string | null; pending_deliveries: number; given_up_deliveries: number };
+      }>().health;
+    await insertCustomer(pool, club.id); // fails once; its retry is a minute away
+    await eventually('the failure recorded', async () => (await health()).failing_since !== null);
+    const failing = await health();
+    // The pipeline's ENDPOINT_DISABLE_AFTER here is a minute (test/workers/pipeline-helper.ts).
+    expect(Date.parse(failing.disable_at!) - Date.parse(failing.failing_since!)).toBe(60_000);
+    expect(failing).toMatchObject({ last_success_at: null, pending_deliveries: 1, given_up_deliveries: 0 });
+
+    answer = 200;
+    await insertCustomer(pool, club.id);
+    await eventually('the success recorded', async () => (await health()).last_success_at !== null);
+    const recovered = await health();
+    expect(recovered).toMatchObject({ failing_since: null, disable_at: null, pending_deliveries: 1, given_up_deliveries: 0 });
+    expect(Date.parse(recovered.last_success_at!)).toBeGreaterThanOrEqual(Date.parse(failing.failing_since!));
+  }, 60_000);
+
   it('sends one delivered signal again on resend, with the same webhook-id, and its attempts list shows both', async () => {
     const endpoint = await api.createEndpoint(receiver.url);
     const path = `/v1/webhook_endpoints/${endpoint.id}`;
