@@ -2,7 +2,7 @@
 // cd_render_webhook_attempt (sql/1-render/). Secrets arrive here sealed and are
 // only ever written: no query reads a secret back for the API.
 import type pg from 'pg';
-import { listPage } from './list.ts';
+import { listPage, type ListRequest } from './list.ts';
 import type { Pool } from './pool.ts';
 import { readRecord } from './sql.ts';
 import { signalSequenceOf, type Read } from './watermark.ts';
@@ -273,6 +273,25 @@ export async function listAttempts(pool: Pool, filter: AttemptListFilter): Promi
   const current = await readEndpointState(pool, filter.clubId, filter.endpointId);
   if (current === null) return null;
   filter.guard?.(current);
+  return attemptsPage(
+    pool,
+    { clubId: filter.clubId, limit: filter.limit, startingAfter: filter.startingAfter, url: `/v1/webhook_endpoints/${filter.endpointId}/attempts` },
+    (p, alias) => [`${alias}.endpoint_id = ${p.add(filter.endpointId)}`],
+    (p) => attemptConditions(p, filter),
+  );
+}
+
+/**
+ * A page of attempts, newest first, rendered by cd_render_webhook_attempt: `whose` picks the log
+ * (an endpoint's, a signal's) on delivery_attempts aliased as given, and holds for the cursor
+ * too; `filters` narrow the page (on alias t).
+ */
+function attemptsPage(
+  pool: Pool,
+  request: ListRequest,
+  whose: (p: SqlParams, alias: string) => string[],
+  filters: (p: SqlParams) => string[],
+): Promise<Read> {
   return listPage(
     pool,
     {
@@ -280,15 +299,10 @@ export async function listAttempts(pool: Pool, filter: AttemptListFilter): Promi
       sortKey: 'attempted_at',
       order: 'desc',
       render: () => 'cd_render_webhook_attempt(t)',
-      where: (p) => [`t.endpoint_id = ${p.add(filter.endpointId)}`, ...attemptConditions(p, filter)],
-      cursorWhere: (p, alias) => [`${alias}.endpoint_id = ${p.add(filter.endpointId)}`],
+      where: (p) => [...whose(p, 't'), ...filters(p)],
+      cursorWhere: whose,
     },
-    {
-      clubId: filter.clubId,
-      limit: filter.limit,
-      startingAfter: filter.startingAfter,
-      url: `/v1/webhook_endpoints/${filter.endpointId}/attempts`,
-    },
+    request,
   );
 }
 
@@ -314,22 +328,15 @@ export async function listSignalAttempts(pool: Pool, filter: SignalAttemptListFi
     filter.scopes,
   ]);
   if (rowCount === 0) return null;
-  return listPage(
+  return attemptsPage(
     pool,
-    {
-      table: 'delivery_attempts',
-      sortKey: 'attempted_at',
-      order: 'desc',
-      render: () => 'cd_render_webhook_attempt(t)',
-      where: (p) => [
-        `t.signal_id = ${p.add(filter.signalId)}`,
-        `EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.club_id = t.club_id AND e.id = t.endpoint_id AND e.deleted_at IS NULL
-                    AND e.scopes <@ ${p.add(filter.scopes)}::text[])`,
-        ...attemptConditions(p, filter),
-      ],
-      cursorWhere: (p, alias) => [`${alias}.signal_id = ${p.add(filter.signalId)}`],
-    },
     { clubId: filter.clubId, limit: filter.limit, startingAfter: filter.startingAfter, url: `/v1/signals/${filter.signalId}/attempts` },
+    (p, alias) => [`${alias}.signal_id = ${p.add(filter.signalId)}`],
+    (p) => [
+      `EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.club_id = t.club_id AND e.id = t.endpoint_id AND e.deleted_at IS NULL
+                  AND e.scopes <@ ${p.add(filter.scopes)}::text[])`,
+      ...attemptConditions(p, filter),
+    ],
   );
 }
 
