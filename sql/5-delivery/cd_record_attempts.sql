@@ -1,7 +1,10 @@
 -- Records attempts, successes and failures alike, and settles each delivery: the one place that
 -- decides what an attempt leads to. A success marks the delivery succeeded and clears its
--- endpoint's failing streak, and returns no row: successes are the hot path, and a row each
--- made a batch of 50 a few percent slower than the successes-only function this replaced.
+-- endpoint's failing streak, and returns no row unless it ended one (outcome `succeeded`, streak
+-- `ended`, once per endpoint): successes are the hot path, and a row each made a batch of 50 a
+-- few percent slower than the successes-only function this replaced. A failure's row says
+-- streak `began` when it started its endpoint's failing streak. The worker logs the endpoint's
+-- state changes from these, not every attempt (workers/5-delivery/attempt.ts).
 -- A throttle (a 429, or a 503 with Retry-After: the receiver asks to slow down) returns a row with
 -- outcome `throttled`: the attempt row is kept and the failing streak runs as for a failure, but
 -- the attempt is not counted (the receiver's pace is not the delivery's failure) and it is due
@@ -36,7 +39,7 @@ CREATE OR REPLACE FUNCTION cd_record_attempts(club_ids text[], endpoint_ids text
                                               errors text[], durations_ms integer[], response_excerpts text[],
                                               succeeded boolean[], gone boolean[], retry_delays_ms double precision[],
                                               disable_after_ms double precision[], throttled boolean[], pauses_ms double precision[])
-RETURNS TABLE (n integer, outcome text, reason text)
+RETURNS TABLE (n integer, outcome text, reason text, streak text)
 LANGUAGE plpgsql
 SET enable_hashjoin = off
 SET enable_mergejoin = off
@@ -45,6 +48,7 @@ AS $$
 DECLARE
   a record;
   failed_long_enough boolean;
+  was_failing boolean;
   together boolean[];
 BEGIN
   -- The successes of endpoints with no failure in this batch: their streaks are cleared together.
@@ -69,10 +73,20 @@ BEGIN
            WHERE u.succeeded ORDER BY 1, 2, 3 OFFSET 0) x
    WHERE d.club_id = x.club_id
      AND d.endpoint_id = x.endpoint_id AND d.signal_sequence = x.sequence;
-  UPDATE webhook_endpoints e SET failing_since = NULL, disable_at = NULL
-    FROM (SELECT DISTINCT u.club_id, u.endpoint_id FROM unnest(club_ids, endpoint_ids, together) AS u (club_id, endpoint_id, together)
-           WHERE u.together ORDER BY 1, 2 OFFSET 0) x
-   WHERE e.club_id = x.club_id AND e.id = x.endpoint_id AND e.failing_since IS NOT NULL;
+  -- An endpoint whose streak these successes end gets a row, at its first success in the batch.
+  RETURN QUERY
+    WITH cleared AS (
+      UPDATE webhook_endpoints e SET failing_since = NULL, disable_at = NULL
+        FROM (SELECT DISTINCT u.club_id, u.endpoint_id FROM unnest(club_ids, endpoint_ids, together) AS u (club_id, endpoint_id, together)
+               WHERE u.together ORDER BY 1, 2 OFFSET 0) x
+       WHERE e.club_id = x.club_id AND e.id = x.endpoint_id AND e.failing_since IS NOT NULL
+      RETURNING e.club_id, e.id
+    )
+    SELECT min(u.n)::integer, 'succeeded'::text, NULL::text, 'ended'::text
+      FROM cleared c
+      JOIN unnest(club_ids, endpoint_ids, together) WITH ORDINALITY AS u (club_id, endpoint_id, together, n)
+        ON u.club_id = c.club_id AND u.endpoint_id = c.id AND u.together
+     GROUP BY c.club_id, c.id;
   FOR a IN SELECT x.*, x.n::integer AS i
              FROM unnest(club_ids, endpoint_ids, sequences, signal_ids, attempt_numbers, attempted_ats, status_codes, errors,
                          durations_ms, response_excerpts, succeeded, gone, retry_delays_ms, disable_after_ms, throttled,
@@ -86,8 +100,14 @@ BEGIN
       -- Its attempt row and its delivery are written above; here only the streak, in its turn.
       UPDATE webhook_endpoints e SET failing_since = NULL, disable_at = NULL
        WHERE e.club_id = a.club_id AND e.id = a.endpoint_id AND e.failing_since IS NOT NULL;
-      CONTINUE; -- no row for a success
+      IF FOUND THEN
+        n := a.i; outcome := 'succeeded'; reason := NULL; streak := 'ended';
+        RETURN NEXT;
+      END IF;
+      CONTINUE; -- no row for a success that ends no streak
     END IF;
+    SELECT e.failing_since IS NOT NULL INTO was_failing
+      FROM webhook_endpoints e WHERE e.club_id = a.club_id AND e.id = a.endpoint_id FOR UPDATE;
     -- A failure. The endpoint's failure clock starts at its first failed attempt since a success,
     -- and the time it will be disabled at is fixed then (shown on the endpoint as disable_at).
     UPDATE webhook_endpoints e
@@ -129,6 +149,7 @@ BEGIN
       outcome := 'retry';
     END IF;
     n := a.i;
+    streak := CASE WHEN was_failing IS FALSE THEN 'began' END;
     RETURN NEXT;
   END LOOP;
 END

@@ -335,12 +335,18 @@ export interface AttemptDecision {
   pauseMs?: number | null;
 }
 
-export type AttemptResult =
+/**
+ * What a record settled. `streak`, when the record changed the endpoint's state: `began`, this
+ * failure started its failing streak; `ended`, this success ended one (once per endpoint and
+ * batch). The worker logs those changes rather than every attempt.
+ */
+export type AttemptResult = (
   | { outcome: 'succeeded' }
   | { outcome: 'retry'; delayMs: number }
   | { outcome: 'throttled'; delayMs: number }
   | { outcome: 'failed' }
-  | { outcome: 'endpoint_disabled'; reason: 'failing' | 'gone' };
+  | { outcome: 'endpoint_disabled'; reason: 'failing' | 'gone' }
+) & { streak?: 'began' | 'ended' };
 
 interface AttemptToRecord {
   key: DeliveryKey;
@@ -369,8 +375,9 @@ export function recordAttempt(
 /** A row of cd_record_attempts (sql/5-delivery/cd_record_attempts.sql): a failure's outcome. */
 interface RecordRow {
   n: number;
-  outcome: 'retry' | 'throttled' | 'failed' | 'endpoint_disabled';
+  outcome: 'succeeded' | 'retry' | 'throttled' | 'failed' | 'endpoint_disabled';
   reason: 'failing' | 'gone' | null;
+  streak: 'began' | 'ended' | null;
 }
 
 async function recordAttempts(pool: Pool, records: AttemptToRecord[]): Promise<AttemptResult[]> {
@@ -401,18 +408,19 @@ async function recordAttempts(pool: Pool, records: AttemptToRecord[]): Promise<A
   const byN = new Map<number, RecordRow>();
   for (const row of rows) byN.set(Number(row.n), row);
   return records.map((record, i): AttemptResult => {
-    // A success has no row: the hot path gets nothing back (cd_record_attempts).
-    if (record.decision.succeeded) return { outcome: 'succeeded' };
     const row = byN.get(i + 1);
+    const streak = row?.streak ? { streak: row.streak } : {};
+    // A success has no row unless it ended a failing streak: the hot path gets nothing back (cd_record_attempts).
+    if (record.decision.succeeded) return { outcome: 'succeeded', ...streak };
     switch (row?.outcome) {
       case 'retry':
-        return { outcome: 'retry', delayMs: record.decision.retryDelayMs! };
+        return { outcome: 'retry', delayMs: record.decision.retryDelayMs!, ...streak };
       case 'throttled':
-        return { outcome: 'throttled', delayMs: record.decision.retryDelayMs! };
+        return { outcome: 'throttled', delayMs: record.decision.retryDelayMs!, ...streak };
       case 'failed':
-        return { outcome: 'failed' };
+        return { outcome: 'failed', ...streak };
       case 'endpoint_disabled':
-        return { outcome: 'endpoint_disabled', reason: row.reason! };
+        return { outcome: 'endpoint_disabled', reason: row.reason!, ...streak };
       default:
         throw new Error(`cd_record_attempts gave no outcome for failed attempt ${i + 1} of ${records.length}`);
     }

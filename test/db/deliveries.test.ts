@@ -511,7 +511,7 @@ describe('recordAttempt', () => {
     expect(await claimed(failedKey.endpointId)).toContain(failing);
     const failure = { ...success(1), statusCode: 500, error: 'HTTP 500 Internal Server Error' };
     const retry = await recordHeld(pool, failedKey, failed!.signalId, failure, { ...decided, succeeded: false, retryDelayMs: 60_000 });
-    expect(retry).toEqual({ outcome: 'retry', delayMs: 60_000 });
+    expect(retry).toEqual({ outcome: 'retry', delayMs: 60_000, streak: 'began' });
     const failingSince = async (endpointId: string) =>
       (await pool.query('SELECT failing_since FROM webhook_endpoints WHERE club_id = $1 AND id = $2', [clubId, endpointId])).rows[0].failing_since;
     expect(await failingSince(failed!.endpointId)).not.toBeNull();
@@ -563,7 +563,8 @@ describe('recordAttempt: the failing streak and disable_at', () => {
           });
     };
     const day = 86_400_000;
-    expect(await attempt(0, 'failure', day)).toEqual({ outcome: 'retry', delayMs: 60_000 });
+    // The first failure says it began the streak; the success that ends it says so (the worker logs both).
+    expect(await attempt(0, 'failure', day)).toEqual({ outcome: 'retry', delayMs: 60_000, streak: 'began' });
     const first = await health();
     expect(first.failing_since).not.toBeNull();
     expect(first.disable_at!.getTime() - first.failing_since!.getTime()).toBe(day);
@@ -571,7 +572,7 @@ describe('recordAttempt: the failing streak and disable_at', () => {
     // time shown to the owner stands, and the endpoint is not disabled before it.
     expect(await attempt(1, 'failure', 1)).toEqual({ outcome: 'retry', delayMs: 60_000 });
     expect(await health()).toEqual(first);
-    expect(await attempt(2, 'success', day)).toEqual({ outcome: 'succeeded' });
+    expect(await attempt(2, 'success', day)).toEqual({ outcome: 'succeeded', streak: 'ended' });
     expect(await health()).toEqual({ failing_since: null, disable_at: null, status: 'active' });
     // Once disable_at has come, the next failure disables.
     await pool.query(`UPDATE webhook_endpoints SET failing_since = now() - interval '2 days', disable_at = now() - interval '1 second'
@@ -692,9 +693,9 @@ describe('recordAttempt, for failures', () => {
     ]);
     expect(results).toEqual([
       { outcome: 'succeeded' },
-      { outcome: 'retry', delayMs: 60_000 },
-      { outcome: 'failed' },
-      { outcome: 'endpoint_disabled', reason: 'gone' },
+      { outcome: 'retry', delayMs: 60_000, streak: 'began' },
+      { outcome: 'failed', streak: 'began' },
+      { outcome: 'endpoint_disabled', reason: 'gone', streak: 'began' },
       { outcome: 'endpoint_disabled', reason: 'failing' },
     ]);
 
@@ -732,7 +733,7 @@ describe('canceling the deliveries of a deleted or disabled endpoint', () => {
       expect(await claimed(endpointId)).toEqual([second]);
       const failure = { ...success(1), statusCode: 500, error: 'HTTP 500 Internal Server Error' };
       expect(await recordHeld(pool, keyOf(endpointId, second), pendingSecond!.signalId, failure, { ...decided, succeeded: false, retryDelayMs: 0 }))
-        .toEqual({ outcome: 'retry', delayMs: 0 });
+        .toEqual({ outcome: 'retry', delayMs: 0, streak: 'began' });
     }
     const [pendingFirst] = await fanOutSignal(pool, clubId, first);
     // The first signal's delivery to the endpoint to be disabled: its first attempt under way.

@@ -301,6 +301,25 @@ describe('recovery through the API', () => {
   }, 60_000);
 });
 
+describe('what the log says of a failing endpoint', () => {
+  it('one info line when it starts failing and one when it recovers; each failed attempt only at debug', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as Record<string, unknown>) });
+    const { pool, receiver, club, api } = await setUp({ retrySchedule: Array<number>(20).fill(100) }, log);
+    const endpoint = await api.createEndpoint(receiver.url);
+    let answer = 500;
+    receiver.respond = () => ({ status: answer });
+    for (let i = 0; i < 5; i++) await insertCustomer(pool, club.id);
+    await receiver.waitFor(() => receiver.at(endpoint.path).length >= 15, 30_000, 'failed attempts and their retries');
+    answer = 200;
+    await receiver.waitFor(() => receiver.deliveredIds(endpoint.path).size === 5, 30_000, 'every signal delivered');
+    await eventually('the recovery logged', async () => lines.some((line) => line.endpoint_id === endpoint.id && /^endpoint recovered/.test(String(line.msg))));
+    const info = lines.filter((line) => line.endpoint_id === endpoint.id && line.level === 30).map((line) => line.msg);
+    expect(info).toEqual(['endpoint failing: its first failed attempt since the last success', 'endpoint recovered: an attempt succeeded after failed ones']);
+    expect(lines.filter((line) => line.endpoint_id === endpoint.id && Number(line.level) > 30)).toEqual([]);
+  }, 60_000);
+});
+
 describe('an attempt that cannot be recorded', () => {
   it('fails its lane, visibly (an error in the log), and the delivery is sent again a lease later, then recorded', async () => {
     // A short timeout: the lease is DELIVERY_TIMEOUT + 10 s.

@@ -142,13 +142,25 @@ async function call(context: AttemptContext, request: SignedRequest): Promise<At
 }
 
 async function handleSuccess(context: AttemptContext, attempt: Attempt, request: SignedRequest, outcome: AttemptOutcome): Promise<string> {
-  await record(context, attempt, request, outcome, null);
+  const result = await record(context, attempt, request, outcome, null);
   context.metrics.deliveries.inc({ outcome: 'succeeded' });
   context.metrics.lag.observe((Date.now() - attempt.target.signalCreatedAt.getTime()) / 1000);
+  // The endpoint's state changed: a line at info, once per failing streak.
+  if (result.streak === 'ended') attempt.log().info(summary(context, attempt, outcome), 'endpoint recovered: an attempt succeeded after failed ones');
   // Debug, not info: at a thousand deliveries a second, a line each is a cost of its own;
   // the attempt row and the metrics record every success.
-  if (context.log.isLevelEnabled('debug')) attempt.log().debug(summary(context, attempt, outcome), 'delivery succeeded');
+  else debug(context, attempt, summary(context, attempt, outcome), 'delivery succeeded');
   return 'succeeded';
+}
+
+/**
+ * A line about one attempt, at debug: the attempts log (GET .../attempts) and the metrics hold
+ * every attempt, and a refusing endpoint made about 40 info lines a second at 20 signals/s. The
+ * endpoint's state changes are logged at info instead (its failing streak beginning and ending),
+ * and a give-up or a disabling at warn.
+ */
+function debug(context: AttemptContext, attempt: Attempt, line: object, message: string): void {
+  if (context.log.isLevelEnabled('debug')) attempt.log().debug(line, message);
 }
 
 async function handleFailure(context: AttemptContext, attempt: Attempt, request: SignedRequest, outcome: AttemptOutcome): Promise<string> {
@@ -164,17 +176,22 @@ async function handleFailure(context: AttemptContext, attempt: Attempt, request:
   const result = await record(context, attempt, request, outcome, retryDelayMs, { throttled, pauseMs });
   const line = { ...summary(context, attempt, outcome), error: outcome.error };
   const { metrics } = context;
+  if (result.streak === 'began' && result.outcome !== 'endpoint_disabled') {
+    attempt.log().info(line, 'endpoint failing: its first failed attempt since the last success');
+  }
   switch (result.outcome) {
     case 'throttled':
       metrics.deliveries.inc({ outcome: 'throttled' });
-      attempt.log().info(
+      debug(
+        context,
+        attempt,
         { ...line, retry_in_ms: result.delayMs, ...(pauseMs !== null ? { endpoint_paused_ms: pauseMs } : {}) },
         'receiver asked to slow down; no attempt used',
       );
       return 'throttled';
     case 'retry':
       metrics.deliveries.inc({ outcome: 'retried' });
-      attempt.log().info({ ...line, retry_in_ms: result.delayMs }, 'delivery attempt failed; will retry');
+      debug(context, attempt, { ...line, retry_in_ms: result.delayMs }, 'delivery attempt failed; will retry');
       return 'retry';
     case 'failed':
       metrics.deliveries.inc({ outcome: 'failed' });
