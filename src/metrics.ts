@@ -12,10 +12,20 @@ export interface DeliveryMetrics {
   lanes: Gauge<'state'>;
   shardRuns: Counter<string>;
   queueDepth: Gauge<'queue' | 'state'>;
+  endpoints: Gauge<'state'>;
+  endpointState: Gauge<'club_id' | 'endpoint_id' | 'state'>;
+  endpointGivenUp: Gauge<'club_id' | 'endpoint_id'>;
   signalStreamsOpened: Counter<string>;
   signalStreamsOpen: Gauge<string>;
   signalStreamEvents: Counter<'event'>;
 }
+
+/**
+ * The most endpoints the per-endpoint gauges show: a series per endpoint of a platform would be
+ * thousands, so only those that need someone (failing, then disabled) are shown, and only so
+ * many; clubdata_endpoints counts them all.
+ */
+export const ENDPOINT_SERIES = 100;
 
 export function createMetrics(): DeliveryMetrics {
   const registry = new Registry();
@@ -67,6 +77,24 @@ export function createMetrics(): DeliveryMetrics {
       name: 'clubdata_queue_jobs',
       help: 'Jobs in each queue by state, read when scraped',
       labelNames: ['queue', 'state'],
+      registers: [registry],
+    }),
+    endpoints: new Gauge({
+      name: 'clubdata_endpoints',
+      help: 'Webhook endpoints of every club by state: healthy, failing (active, its last attempts failed), disabled; read every 5 s',
+      labelNames: ['state'],
+      registers: [registry],
+    }),
+    endpointState: new Gauge({
+      name: 'clubdata_endpoint_state',
+      help: `1 for each endpoint failing or disabled, by state: at most ${ENDPOINT_SERIES} series, the longest failing first, then the latest disabled; read every 5 s`,
+      labelNames: ['club_id', 'endpoint_id', 'state'],
+      registers: [registry],
+    }),
+    endpointGivenUp: new Gauge({
+      name: 'clubdata_endpoint_given_up_deliveries',
+      help: `Given-up deliveries not sent again since, of the endpoints clubdata_endpoint_state shows (at most ${ENDPOINT_SERIES} series)`,
+      labelNames: ['club_id', 'endpoint_id'],
       registers: [registry],
     }),
     signalStreamsOpened: new Counter({

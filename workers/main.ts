@@ -22,6 +22,7 @@ import {
 } from '../src/queue/queues.ts';
 import { SignalRelay } from './3-relay/relay.ts';
 import { createFanOut } from './4-fan-out/fan-out.ts';
+import { showEndpointHealth } from './5-delivery/health-metrics.ts';
 import { createLanes } from './5-delivery/lanes.ts';
 
 /**
@@ -141,7 +142,7 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
     }
   };
   metrics.queueDepth.reset();
-  const depthTimer = setInterval(() => void updateDepth().catch(() => {}), 5000);
+  const depthTimer = setInterval(() => void Promise.all([updateDepth(), showEndpointHealth(pool, metrics)]).catch(() => {}), 5000);
   depthTimer.unref();
 
   return {

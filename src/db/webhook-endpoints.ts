@@ -306,6 +306,36 @@ function attemptsPage(
   );
 }
 
+export interface EndpointHealthSummary {
+  /** Live endpoints of every club by state. */
+  counts: { healthy: number; failing: number; disabled: number };
+  /** Up to `limit` endpoints failing or disabled: the longest failing first, then the latest disabled. */
+  unhealthy: { clubId: string; endpointId: string; state: 'failing' | 'disabled'; givenUp: number }[];
+}
+
+/** What the pipeline's metrics show of the endpoints' health (workers/5-delivery/health-metrics.ts). */
+export async function endpointHealthSummary(pool: Pool, limit: number): Promise<EndpointHealthSummary> {
+  const counts = await pool.query<{ healthy: number; failing: number; disabled: number }>(
+    `SELECT count(*) FILTER (WHERE status = 'active' AND failing_since IS NULL)::int AS healthy,
+            count(*) FILTER (WHERE status = 'active' AND failing_since IS NOT NULL)::int AS failing,
+            count(*) FILTER (WHERE status = 'disabled')::int AS disabled
+       FROM webhook_endpoints WHERE deleted_at IS NULL`,
+  );
+  const unhealthy = await pool.query<{ club_id: string; id: string; state: 'failing' | 'disabled'; given_up: number }>(
+    `SELECT e.club_id, e.id, CASE WHEN e.status = 'disabled' THEN 'disabled' ELSE 'failing' END AS state,
+            (SELECT count(*)::int FROM deliveries d WHERE d.club_id = e.club_id AND d.endpoint_id = e.id AND d.status = 'failed') AS given_up
+       FROM webhook_endpoints e
+      WHERE e.deleted_at IS NULL AND (e.status = 'disabled' OR e.failing_since IS NOT NULL)
+      ORDER BY e.status = 'disabled', e.failing_since, e.updated_at DESC, e.id
+      LIMIT $1`,
+    [limit],
+  );
+  return {
+    counts: counts.rows[0]!,
+    unhealthy: unhealthy.rows.map((r) => ({ clubId: r.club_id, endpointId: r.id, state: r.state, givenUp: r.given_up })),
+  };
+}
+
 export interface SignalAttemptListFilter {
   clubId: string;
   signalId: string;
