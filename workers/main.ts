@@ -142,7 +142,18 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
     }
   };
   metrics.queueDepth.reset();
-  const depthTimer = setInterval(() => void Promise.all([updateDepth(), showEndpointHealth(pool, metrics)]).catch(() => {}), 5000);
+  // One reading at a time: a slow one is not overlapped by the next. The queue's depth is left
+  // as it was while the queue is away (its own errors are logged where they matter); the
+  // endpoints' figures, read from the database, say why they are stale.
+  let reading: Promise<void> | undefined;
+  const depthTimer = setInterval(() => {
+    reading ??= Promise.all([
+      updateDepth().catch(() => {}),
+      showEndpointHealth(pool, metrics).catch((error: unknown) => logBackgroundError(log, error, 'could not read the endpoints\' health for the metrics')),
+    ])
+      .then(() => {})
+      .finally(() => (reading = undefined));
+  }, 5000);
   depthTimer.unref();
 
   return {

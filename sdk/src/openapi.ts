@@ -1979,15 +1979,15 @@ export interface components {
             disabled_reason: ("failing" | "gone" | "requested") | null;
             /** @description The endpoint's delivery health, which its owner can watch; no request sets it */
             health: {
-                /** @description When the endpoint will be disabled (disabled_reason failing) unless an attempt succeeds first: failing_since plus the service's ENDPOINT_DISABLE_AFTER (5 days by default) as it was when the failing began; null when not failing or already disabled */
+                /** @description When the endpoint will be disabled (disabled_reason failing) unless an attempt succeeds first: failing_since plus the service's ENDPOINT_DISABLE_AFTER (5 days by default) as it was when the failing began; null when not failing, already disabled, or (for a failing run that began before this field existed) until its next failed attempt */
                 disable_at: string | null;
-                /** @description When the current run of failed attempts began (UTC); null when the last attempt succeeded or none failed */
+                /** @description When the current run of failed attempts began (UTC); null when none is under way: the last attempt succeeded, none failed, or the endpoint was enabled again since */
                 failing_since: string | null;
-                /** @description Deliveries whose attempts ran out (or that failed as the endpoint was disabled) and were not sent again since, within the signal retention */
+                /** @description Deliveries whose attempts ran out (or that failed as the endpoint was disabled) and were not sent again since, within the signal retention; counted up to 10000 */
                 given_up_deliveries: number;
                 /** @description When the last attempt that succeeded was made (UTC); null when none has */
                 last_success_at: string | null;
-                /** @description Deliveries not yet delivered: due, in flight or waiting for a retry */
+                /** @description Deliveries not yet delivered: due, in flight or waiting for a retry; counted up to 10000 (10000: that many or more) */
                 pending_deliveries: number;
             };
             /** @description Begins with we_ */
@@ -2025,15 +2025,15 @@ export interface components {
             disabled_reason: ("failing" | "gone" | "requested") | null;
             /** @description The endpoint's delivery health, which its owner can watch; no request sets it */
             health: {
-                /** @description When the endpoint will be disabled (disabled_reason failing) unless an attempt succeeds first: failing_since plus the service's ENDPOINT_DISABLE_AFTER (5 days by default) as it was when the failing began; null when not failing or already disabled */
+                /** @description When the endpoint will be disabled (disabled_reason failing) unless an attempt succeeds first: failing_since plus the service's ENDPOINT_DISABLE_AFTER (5 days by default) as it was when the failing began; null when not failing, already disabled, or (for a failing run that began before this field existed) until its next failed attempt */
                 disable_at: string | null;
-                /** @description When the current run of failed attempts began (UTC); null when the last attempt succeeded or none failed */
+                /** @description When the current run of failed attempts began (UTC); null when none is under way: the last attempt succeeded, none failed, or the endpoint was enabled again since */
                 failing_since: string | null;
-                /** @description Deliveries whose attempts ran out (or that failed as the endpoint was disabled) and were not sent again since, within the signal retention */
+                /** @description Deliveries whose attempts ran out (or that failed as the endpoint was disabled) and were not sent again since, within the signal retention; counted up to 10000 */
                 given_up_deliveries: number;
                 /** @description When the last attempt that succeeded was made (UTC); null when none has */
                 last_success_at: string | null;
-                /** @description Deliveries not yet delivered: due, in flight or waiting for a retry */
+                /** @description Deliveries not yet delivered: due, in flight or waiting for a retry; counted up to 10000 (10000: that many or more) */
                 pending_deliveries: number;
             };
             /** @description Begins with we_ */

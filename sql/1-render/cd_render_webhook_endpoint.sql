@@ -17,7 +17,8 @@
 -- (its newest attempt succeeded, or a failure would have started a streak) and starts at the
 -- streak's beginning for a failing one. Given up counts the deliveries whose attempts ran out
 -- and that were not sent again since (recover, resend, an operator's retry), within the signals'
--- retention.
+-- retention. Both counts stop at 10,000, so that an endpoint failing for days, with a million
+-- deliveries pending, costs a list of endpoints a few milliseconds, not a second.
 CREATE OR REPLACE FUNCTION cd_render_webhook_endpoint(e webhook_endpoints) RETURNS json
 LANGUAGE plpgsql STABLE PARALLEL SAFE
 AS $$
@@ -54,10 +55,12 @@ BEGIN
       'failing_since', cd_utc(e.failing_since),
       'disable_at', CASE WHEN e.status = 'active' THEN cd_utc(e.disable_at) END,
       'last_success_at', cd_utc(last_success),
-      'pending_deliveries', (SELECT count(*) FROM deliveries d
-                              WHERE d.club_id = e.club_id AND d.endpoint_id = e.id AND d.status = 'pending'),
-      'given_up_deliveries', (SELECT count(*) FROM deliveries d
-                               WHERE d.club_id = e.club_id AND d.endpoint_id = e.id AND d.status = 'failed')
+      'pending_deliveries', (SELECT count(*) FROM (SELECT 1 FROM deliveries d
+                                                     WHERE d.club_id = e.club_id AND d.endpoint_id = e.id AND d.status = 'pending'
+                                                     LIMIT 10000) counted),
+      'given_up_deliveries', (SELECT count(*) FROM (SELECT 1 FROM deliveries d
+                                                      WHERE d.club_id = e.club_id AND d.endpoint_id = e.id AND d.status = 'failed'
+                                                      LIMIT 10000) counted)
     ),
     'created_at', cd_utc(e.created_at)
   );

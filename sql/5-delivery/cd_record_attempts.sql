@@ -94,7 +94,9 @@ BEGIN
                   AS x (club_id, endpoint_id, sequence, signal_id, attempt_number, attempted_at, status_code, error, duration_ms,
                         response_excerpt, succeeded, gone, retry_delay_ms, disable_after_ms, throttled, pause_ms, together, n)
             WHERE NOT x.together
-            ORDER BY x.club_id, x.endpoint_id, x.sequence
+            -- Endpoints in key order; within one, the attempts in the order they were made, which
+            -- is the order their streak saw (a success made after a failure ends the streak).
+            ORDER BY x.club_id, x.endpoint_id, x.attempted_at, x.sequence
   LOOP
     IF a.succeeded THEN
       -- Its attempt row and its delivery are written above; here only the streak, in its turn.
@@ -106,15 +108,23 @@ BEGIN
       END IF;
       CONTINUE; -- no row for a success that ends no streak
     END IF;
-    SELECT e.failing_since IS NOT NULL INTO was_failing
-      FROM webhook_endpoints e WHERE e.club_id = a.club_id AND e.id = a.endpoint_id FOR UPDATE;
     -- A failure. The endpoint's failure clock starts at its first failed attempt since a success,
     -- and the time it will be disabled at is fixed then (shown on the endpoint as disable_at).
+    -- Later failures of the streak only read it: the endpoint row is written once per streak.
     UPDATE webhook_endpoints e
-       SET failing_since = coalesce(e.failing_since, a.attempted_at),
-           disable_at = coalesce(e.disable_at, coalesce(e.failing_since, a.attempted_at) + make_interval(secs => a.disable_after_ms / 1000))
-     WHERE e.club_id = a.club_id AND e.id = a.endpoint_id
+       SET failing_since = a.attempted_at, disable_at = a.attempted_at + make_interval(secs => a.disable_after_ms / 1000)
+     WHERE e.club_id = a.club_id AND e.id = a.endpoint_id AND e.failing_since IS NULL
     RETURNING e.disable_at <= now() INTO failed_long_enough;
+    was_failing := NOT FOUND;
+    IF was_failing THEN
+      -- A streak under way: its disable_at, fixed now if it began before migration 0026 added it.
+      UPDATE webhook_endpoints e SET disable_at = e.failing_since + make_interval(secs => a.disable_after_ms / 1000)
+       WHERE e.club_id = a.club_id AND e.id = a.endpoint_id AND e.disable_at IS NULL
+      RETURNING e.disable_at <= now() INTO failed_long_enough;
+      IF NOT FOUND THEN
+        SELECT e.disable_at <= now() INTO failed_long_enough FROM webhook_endpoints e WHERE e.club_id = a.club_id AND e.id = a.endpoint_id;
+      END IF;
+    END IF;
     reason := CASE WHEN a.gone THEN 'gone' WHEN coalesce(failed_long_enough, false) THEN 'failing' END;
     IF reason IS NOT NULL THEN
       UPDATE webhook_endpoints e SET status = 'disabled', disabled_reason = reason
@@ -149,7 +159,7 @@ BEGIN
       outcome := 'retry';
     END IF;
     n := a.i;
-    streak := CASE WHEN was_failing IS FALSE THEN 'began' END;
+    streak := CASE WHEN NOT was_failing THEN 'began' END;
     RETURN NEXT;
   END LOOP;
 END

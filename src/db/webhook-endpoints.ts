@@ -326,7 +326,9 @@ export async function endpointHealthSummary(pool: Pool, limit: number): Promise<
             (SELECT count(*)::int FROM deliveries d WHERE d.club_id = e.club_id AND d.endpoint_id = e.id AND d.status = 'failed') AS given_up
        FROM webhook_endpoints e
       WHERE e.deleted_at IS NULL AND (e.status = 'disabled' OR e.failing_since IS NOT NULL)
-      ORDER BY e.status = 'disabled', e.failing_since, e.updated_at DESC, e.id
+      -- Active and failing first, the longest first; then disabled, the latest first (a disabled
+      -- endpoint keeps the failing_since of the streak that disabled it, so that cannot order them).
+      ORDER BY e.status = 'disabled', CASE WHEN e.status = 'active' THEN e.failing_since END, e.updated_at DESC, e.id
       LIMIT $1`,
     [limit],
   );

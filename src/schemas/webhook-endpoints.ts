@@ -65,19 +65,26 @@ const endpointFields = {
   health: Type.Object(
     {
       failing_since: Nullable(Type.String(), {
-        description: 'When the current run of failed attempts began (UTC); null when the last attempt succeeded or none failed',
+        description:
+          'When the current run of failed attempts began (UTC); null when none is under way: the last attempt succeeded, none failed, or the endpoint was enabled again since',
       }),
       disable_at: Nullable(Type.String(), {
         description:
           'When the endpoint will be disabled (disabled_reason failing) unless an attempt succeeds first: failing_since plus ' +
-          'the service\'s ENDPOINT_DISABLE_AFTER (5 days by default) as it was when the failing began; null when not failing or ' +
-          'already disabled',
+          'the service\'s ENDPOINT_DISABLE_AFTER (5 days by default) as it was when the failing began; null when not failing, ' +
+          'already disabled, or (for a failing run that began before this field existed) until its next failed attempt',
       }),
       last_success_at: Nullable(Type.String(), { description: 'When the last attempt that succeeded was made (UTC); null when none has' }),
-      pending_deliveries: Type.Integer({ minimum: 0, description: 'Deliveries not yet delivered: due, in flight or waiting for a retry' }),
+      pending_deliveries: Type.Integer({
+        minimum: 0,
+        maximum: 10_000,
+        description: 'Deliveries not yet delivered: due, in flight or waiting for a retry; counted up to 10000 (10000: that many or more)',
+      }),
       given_up_deliveries: Type.Integer({
         minimum: 0,
-        description: 'Deliveries whose attempts ran out (or that failed as the endpoint was disabled) and were not sent again since, within the signal retention',
+        maximum: 10_000,
+        description:
+          'Deliveries whose attempts ran out (or that failed as the endpoint was disabled) and were not sent again since, within the signal retention; counted up to 10000',
       }),
     },
     { additionalProperties: false, description: "The endpoint's delivery health, which its owner can watch; no request sets it" },

@@ -23,10 +23,11 @@ describe('the endpoint gauges', () => {
     const set = (id: string, sql: string) => pool.query(`UPDATE webhook_endpoints SET ${sql} WHERE club_id = $1 AND id = $2`, [club, id]);
     await set(failingLong, `failing_since = now() - interval '3 days'`);
     await set(failingShort, `failing_since = now() - interval '1 hour'`);
-    await set(disabled, `status = 'disabled', disabled_reason = 'failing'`);
+    // The latest disabled comes before the others, whatever the streaks they keep from before.
+    await set(disabled, `status = 'disabled', disabled_reason = 'failing', failing_since = now() - interval '1 hour', updated_at = now() + interval '1 minute'`);
     await set(deleted, `status = 'disabled', disabled_reason = 'requested', deleted_at = now()`);
     // More disabled endpoints than the gauges may show.
-    for (const id of rest) await set(id, `status = 'disabled', disabled_reason = 'gone'`);
+    for (const id of rest) await set(id, `status = 'disabled', disabled_reason = 'gone', failing_since = now() - interval '300 days'`);
     await pool.query(
       `INSERT INTO deliveries (club_id, endpoint_id, signal_sequence, signal_id, status, attempts, next_attempt_at, completed_at)
        SELECT $1, $2, n, 'sig_' || n, 'failed', 8, now(), now() FROM generate_series(1, 3) n`,
@@ -42,9 +43,10 @@ describe('the endpoint gauges', () => {
     expect(counts).toEqual({ healthy: 1, failing: 2, disabled: ENDPOINT_SERIES + 1 });
     const states = await values(metrics.endpointState);
     expect(states).toHaveLength(ENDPOINT_SERIES);
-    expect(states.slice(0, 2).map((v) => [v.labels.endpoint_id, v.labels.state])).toEqual([
+    expect(states.slice(0, 3).map((v) => [v.labels.endpoint_id, v.labels.state])).toEqual([
       [failingLong, 'failing'],
       [failingShort, 'failing'],
+      [disabled, 'disabled'],
     ]);
     expect(states.every((v) => v.value === 1 && v.labels.endpoint_id !== healthy && v.labels.endpoint_id !== deleted)).toBe(true);
     const givenUp = await values(metrics.endpointGivenUp);
