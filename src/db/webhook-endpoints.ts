@@ -363,12 +363,13 @@ export async function listSignalAttempts(pool: Pool, filter: SignalAttemptListFi
   return attemptsPage(
     pool,
     { clubId: filter.clubId, limit: filter.limit, startingAfter: filter.startingAfter, url: `/v1/signals/${filter.signalId}/attempts` },
-    (p, alias) => [`${alias}.signal_id = ${p.add(filter.signalId)}`],
-    (p) => [
-      `EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.club_id = t.club_id AND e.id = t.endpoint_id AND e.deleted_at IS NULL
+    // The endpoints the key may see, for the page and for its cursor alike.
+    (p, alias) => [
+      `${alias}.signal_id = ${p.add(filter.signalId)}`,
+      `EXISTS (SELECT 1 FROM webhook_endpoints e WHERE e.club_id = ${alias}.club_id AND e.id = ${alias}.endpoint_id AND e.deleted_at IS NULL
                   AND e.scopes <@ ${p.add(filter.scopes)}::text[])`,
-      ...attemptConditions(p, filter),
     ],
+    (p) => attemptConditions(p, filter),
   );
 }
 

@@ -944,6 +944,9 @@ describe('GET /v1/signals/{id}/attempts', () => {
     const mine = (await get(`/v1/signals/${customerSignal.id}/attempts`, customersKey)).json();
     expect(mine.data.map((a: { endpoint_id: string }) => a.endpoint_id)).toEqual([customersOnly.id, customersOnly.id]);
     expectError(await get(`/v1/signals/${bookingSignal.id}/attempts`, customersKey), 404, 'resource_missing');
+    // An attempt to an endpoint the key may not see is no cursor for it either.
+    const toWide = (await get(`/v1/signals/${customerSignal.id}/attempts`, scAuth)).json().data.find((a: { endpoint_id: string }) => a.endpoint_id === wide.id);
+    expectError(await get(`/v1/signals/${customerSignal.id}/attempts?starting_after=${toWide.id}`, customersKey), 400, 'parameter_invalid', 'starting_after');
     const bookings = (await get(`/v1/signals/${bookingSignal.id}/attempts`, scAuth)).json();
     expect(bookings.data.map((a: { endpoint_id: string }) => a.endpoint_id)).toEqual([customersOnly.id]);
   });
