@@ -12,10 +12,10 @@
 -- `health` is what the endpoint's owner watches (docs/webhooks.md, "Answering, retries and disabling"):
 -- failing_since and disable_at as the worker keeps them (cd_record_attempts; disable_at only
 -- while the endpoint is active), the last attempt that succeeded, and the deliveries pending and
--- given up. The last success is the newest successful attempt before the failing streak: a
--- probe of the endpoint's attempts newest first, which stops at once for a healthy endpoint
--- (its newest attempt succeeded, or a failure would have started a streak) and starts at the
--- streak's beginning for a failing one. Given up counts the deliveries whose attempts ran out
+-- given up. The last success is the newest attempt when the endpoint is not failing and that
+-- attempt succeeded (one entry of its attempts index); otherwise the one cd_record_attempts kept
+-- as its streak began (webhook_endpoints.last_success_at), never a walk through the failed
+-- attempts of a long streak. Given up counts the deliveries whose attempts ran out
 -- and that were not sent again since (recover, resend, an operator's retry), within the signals'
 -- retention. Both counts stop at 10,000, so that an endpoint failing for days, with a million
 -- deliveries pending, costs a list of endpoints a few milliseconds, not a second.
@@ -28,13 +28,14 @@ DECLARE
 BEGIN
   SELECT l.effective_rate, l.paused_until INTO lane
     FROM endpoint_lanes l WHERE l.club_id = e.club_id AND l.endpoint_id = e.id;
-  SELECT a.attempted_at INTO last_success
-    FROM delivery_attempts a
-   WHERE a.club_id = e.club_id AND a.endpoint_id = e.id
-     AND (e.failing_since IS NULL OR a.attempted_at < e.failing_since)
-     AND cd_webhook_attempt_outcome(a.status_code) = 'succeeded'
-   ORDER BY a.attempted_at DESC, a.id DESC
-   LIMIT 1;
+  IF e.failing_since IS NULL THEN
+    SELECT CASE WHEN cd_webhook_attempt_outcome(a.status_code) = 'succeeded' THEN a.attempted_at END INTO last_success
+      FROM delivery_attempts a
+     WHERE a.club_id = e.club_id AND a.endpoint_id = e.id
+     ORDER BY a.attempted_at DESC, a.id DESC
+     LIMIT 1;
+  END IF;
+  last_success := coalesce(last_success, e.last_success_at);
   RETURN json_build_object(
     'id', e.id,
     'object', 'webhook_endpoint',

@@ -76,9 +76,10 @@ BEGIN
   -- An endpoint whose streak these successes end gets a row, at its first success in the batch.
   RETURN QUERY
     WITH cleared AS (
-      UPDATE webhook_endpoints e SET failing_since = NULL, disable_at = NULL
-        FROM (SELECT DISTINCT u.club_id, u.endpoint_id FROM unnest(club_ids, endpoint_ids, together) AS u (club_id, endpoint_id, together)
-               WHERE u.together ORDER BY 1, 2 OFFSET 0) x
+      UPDATE webhook_endpoints e SET failing_since = NULL, disable_at = NULL, last_success_at = x.last_success
+        FROM (SELECT u.club_id, u.endpoint_id, max(u.attempted_at) AS last_success
+                FROM unnest(club_ids, endpoint_ids, together, attempted_ats) AS u (club_id, endpoint_id, together, attempted_at)
+               WHERE u.together GROUP BY 1, 2 ORDER BY 1, 2 OFFSET 0) x
        WHERE e.club_id = x.club_id AND e.id = x.endpoint_id AND e.failing_since IS NOT NULL
       RETURNING e.club_id, e.id
     )
@@ -100,7 +101,7 @@ BEGIN
   LOOP
     IF a.succeeded THEN
       -- Its attempt row and its delivery are written above; here only the streak, in its turn.
-      UPDATE webhook_endpoints e SET failing_since = NULL, disable_at = NULL
+      UPDATE webhook_endpoints e SET failing_since = NULL, disable_at = NULL, last_success_at = a.attempted_at
        WHERE e.club_id = a.club_id AND e.id = a.endpoint_id AND e.failing_since IS NOT NULL;
       IF FOUND THEN
         n := a.i; outcome := 'succeeded'; reason := NULL; streak := 'ended';
@@ -111,8 +112,14 @@ BEGIN
     -- A failure. The endpoint's failure clock starts at its first failed attempt since a success,
     -- and the time it will be disabled at is fixed then (shown on the endpoint as disable_at).
     -- Later failures of the streak only read it: the endpoint row is written once per streak.
+    -- The last success is the attempt before this one, when that one succeeded (one entry of the
+    -- endpoint's attempts index); otherwise (enabled again after a streak) the one kept before.
     UPDATE webhook_endpoints e
-       SET failing_since = a.attempted_at, disable_at = a.attempted_at + make_interval(secs => a.disable_after_ms / 1000)
+       SET failing_since = a.attempted_at, disable_at = a.attempted_at + make_interval(secs => a.disable_after_ms / 1000),
+           last_success_at = coalesce((SELECT CASE WHEN cd_webhook_attempt_outcome(p.status_code) = 'succeeded' THEN p.attempted_at END
+                                         FROM delivery_attempts p
+                                        WHERE p.club_id = a.club_id AND p.endpoint_id = a.endpoint_id AND p.attempted_at < a.attempted_at
+                                        ORDER BY p.attempted_at DESC, p.id DESC LIMIT 1), e.last_success_at)
      WHERE e.club_id = a.club_id AND e.id = a.endpoint_id AND e.failing_since IS NULL
     RETURNING e.disable_at <= now() INTO failed_long_enough;
     was_failing := NOT FOUND;

@@ -704,10 +704,15 @@ describe('an endpoint\'s health', () => {
       );
     await attempt(signals[0]!, '2026-05-01T10:00:00Z', 200);
     await attempt(signals[0]!, '2026-05-01T09:00:00Z', 204);
+    // Not failing: the newest attempt, a success, is the last success.
+    expect((await get(`/v1/webhook_endpoints/${endpoint.id}`, hcAuth)).json().health.last_success_at).toBe('2026-05-01T10:00:00.000Z');
     await attempt(signals[2]!, '2026-05-01T11:00:00Z', 500);
-    // As the worker leaves an endpoint whose streak began with that failure (cd_record_attempts).
+    // As the worker leaves an endpoint whose streak began with that failure (cd_record_attempts),
+    // keeping the success before it.
     await t.pool.query(
-      `UPDATE webhook_endpoints SET failing_since = '2026-05-01T11:00:00Z', disable_at = '2026-05-06T11:00:00Z' WHERE club_id = $1 AND id = $2`,
+      `UPDATE webhook_endpoints SET failing_since = '2026-05-01T11:00:00Z', disable_at = '2026-05-06T11:00:00Z',
+                                    last_success_at = '2026-05-01T10:00:00Z'
+        WHERE club_id = $1 AND id = $2`,
       [hc.id, endpoint.id],
     );
     const read = async () => {
@@ -1226,7 +1231,7 @@ describe('cd_endpoint_matches', () => {
                         NULL::bytea AS previous_secret, NULL::timestamptz AS previous_secret_until, 0::bigint AS from_sequence,
                         NULL::timestamptz AS failing_since, now() AS created_at, now() AS updated_at, NULL::timestamptz AS deleted_at,
                         'none'::text AS ordering, NULL::integer AS max_in_flight, NULL::float8 AS rate_limit,
-                        NULL::timestamptz AS disable_at) e`,
+                        NULL::timestamptz AS disable_at, NULL::timestamptz AS last_success_at) e`,
         [types, scopes, type],
       );
       expect(rows[0].m, `${types.join(',')} ${scopes.join(',')} ${type}`).toBe(expected);

@@ -539,7 +539,7 @@ describe('recordAttempt', () => {
 
 describe('recordAttempt: the failing streak and disable_at', () => {
   it('fixes disable_at at a streak\'s first failure, keeps it through later ones, disables by it, and a success clears both', async () => {
-    const { endpoints, sequences } = await signalsFor(1, 4);
+    const { endpoints, sequences } = await signalsFor(1, 5);
     const endpointId = endpoints[0]!.id;
     const health = async () =>
       (
@@ -574,11 +574,23 @@ describe('recordAttempt: the failing streak and disable_at', () => {
     expect(await health()).toEqual(first);
     expect(await attempt(2, 'success', day)).toEqual({ outcome: 'succeeded', streak: 'ended' });
     expect(await health()).toEqual({ failing_since: null, disable_at: null, status: 'active' });
+    // The success that ended the streak is kept as the last one; a new streak keeps the success before it.
+    const lastSuccess = async () =>
+      (await pool.query('SELECT last_success_at FROM webhook_endpoints WHERE club_id = $1 AND id = $2', [clubId, endpointId])).rows[0].last_success_at;
+    const { rows: succeeded } = await pool.query(
+      `SELECT attempted_at FROM delivery_attempts WHERE club_id = $1 AND endpoint_id = $2 AND status_code = 200 ORDER BY attempted_at DESC LIMIT 1`,
+      [clubId, endpointId],
+    );
+    expect(await lastSuccess()).toEqual(succeeded[0].attempted_at);
+    await pool.query(`UPDATE webhook_endpoints SET last_success_at = NULL WHERE club_id = $1 AND id = $2`, [clubId, endpointId]);
+    expect(await attempt(3, 'failure', day)).toMatchObject({ outcome: 'retry', streak: 'began' });
+    expect(await lastSuccess()).toEqual(succeeded[0].attempted_at);
     // Once disable_at has come, the next failure disables.
     await pool.query(`UPDATE webhook_endpoints SET failing_since = now() - interval '2 days', disable_at = now() - interval '1 second'
                        WHERE club_id = $1 AND id = $2`, [clubId, endpointId]);
-    expect(await attempt(3, 'failure', 30 * day)).toEqual({ outcome: 'endpoint_disabled', reason: 'failing' });
+    expect(await attempt(4, 'failure', 30 * day)).toEqual({ outcome: 'endpoint_disabled', reason: 'failing' });
     expect((await health()).status).toBe('disabled');
+    expect(await lastSuccess()).toEqual(succeeded[0].attempted_at);
   });
 });
 
@@ -641,22 +653,26 @@ describe('recordAttempt: what a record reads', () => {
 });
 
 describe('recordAttempt, for failures', () => {
-  it("settles a success and a failure of one endpoint in one batch in key order: the later decides the endpoint's failing streak", async () => {
+  it("settles a success and a failure of one endpoint in one batch in the order they were made: the later decides the endpoint's failing streak", async () => {
     const { endpoints, sequences } = await signalsFor(2, 4);
     for (const sequence of sequences) await fanOutSignal(pool, clubId, sequence);
     const [mixed, other] = endpoints.map((e) => e.id) as [string, string];
     const claimedOf = async (endpointId: string) => (await claimHeld(pool, clubId, endpointId, 10, LEASE_MS, 0, HOLDER)).claimed;
     const [m1, m2, m3, m4] = (await claimedOf(mixed)) as [ClaimedDelivery, ClaimedDelivery, ClaimedDelivery, ClaimedDelivery];
     const [o1, o2] = (await claimedOf(other)) as [ClaimedDelivery, ClaimedDelivery];
-    const failure = { ...success(1), statusCode: 500, error: 'HTTP 500 Internal Server Error' };
+    // Each attempt made a second after the one before; the records are submitted in another order.
+    const start = Date.now();
+    const at = (second: number) => new Date(start + second * 1000);
+    const failure = (second: number) => ({ ...success(1), attemptedAt: at(second), statusCode: 500, error: 'HTTP 500 Internal Server Error' });
     const retry = { ...decided, succeeded: false, retryDelayMs: 60_000 };
-    const ok = (c: ClaimedDelivery) => recordHeld(pool, c.key, c.target.signalId, success(1), decided);
+    const ok = (c: ClaimedDelivery, second: number) => recordHeld(pool, c.key, c.target.signalId, { ...success(1), attemptedAt: at(second) }, decided);
     const failingSince = async () =>
       (await pool.query('SELECT failing_since FROM webhook_endpoints WHERE club_id = $1 AND id = $2', [clubId, mixed])).rows[0].failing_since;
-    // The other endpoint's record goes first and alone; the two that follow share the next statement.
-    await Promise.all([ok(o1), ok(m1), recordHeld(pool, m2.key, m2.target.signalId, failure, retry)]);
-    expect(await failingSince()).not.toBeNull();
-    await Promise.all([ok(o2), recordHeld(pool, m3.key, m3.target.signalId, failure, retry), ok(m4)]);
+    // The other endpoint's record goes first and alone; the two that follow share the next
+    // statement, the later attempt first.
+    await Promise.all([ok(o1, 0), recordHeld(pool, m2.key, m2.target.signalId, failure(2), retry), ok(m1, 1)]);
+    expect(await failingSince()).toEqual(at(2));
+    await Promise.all([ok(o2, 3), ok(m4, 5), recordHeld(pool, m3.key, m3.target.signalId, failure(4), retry)]);
     expect(await failingSince()).toBeNull();
     const { rows } = await pool.query(
       `SELECT d.signal_sequence::int AS sequence, d.status, (SELECT count(*)::int FROM delivery_attempts a
