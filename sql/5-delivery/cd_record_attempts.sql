@@ -27,9 +27,10 @@
 -- (docs/benchmarks.md, "Claims without a lease"). Each reaches its rows from the batch's keys by
 -- a nested loop over the primary keys, in key order: the function turns the other join methods
 -- and sequential scans off, so that no estimate can make the planner read a table whole
--- (sql/README.md, "Statements that reach one row by key"). Then, one at a time in key order,
--- the failures and the successes of endpoints that also failed in the batch: their order decides
--- the endpoint's failing streak.
+-- (sql/README.md, "Statements that reach one row by key"). Then, one at a time (endpoints in
+-- key order, each endpoint's attempts in the order they were made), the failures and the
+-- successes of endpoints that also failed in the batch: their order decides the endpoint's
+-- failing streak.
 -- Each statement reaches a delivery by its key's three equalities, one entry of whichever index
 -- the planner takes: the primary key and deliveries_signal_idx both hold the whole key
 -- (sql/README.md, "Statements that reach one row by key"). Each reaches an endpoint by its
