@@ -93,7 +93,7 @@ export function createMetrics(): DeliveryMetrics {
     }),
     endpointGivenUp: new Gauge({
       name: 'clubdata_endpoint_given_up_deliveries',
-      help: `Given-up deliveries not sent again since, of the endpoints clubdata_endpoint_state shows (at most ${ENDPOINT_SERIES} series)`,
+      help: `Given-up deliveries not sent again since (counted up to 10000, as the endpoint object counts them), of the endpoints clubdata_endpoint_state shows (at most ${ENDPOINT_SERIES} series)`,
       labelNames: ['club_id', 'endpoint_id'],
       registers: [registry],
     }),

@@ -242,13 +242,15 @@ export async function deleteEndpoint(pool: Pool, clubId: string, id: string, gua
   });
 }
 
+/** An attempt's outcome as the attempts log shows and filters it (cd_webhook_attempt_outcome). */
+export type AttemptOutcome = 'succeeded' | 'failed';
+
 export interface AttemptListFilter {
   clubId: string;
   endpointId: string;
   limit: number;
   startingAfter: string | undefined;
-  /** Only attempts with this outcome (cd_webhook_attempt_outcome). */
-  outcome?: 'succeeded' | 'failed' | undefined;
+  outcome?: AttemptOutcome | undefined;
   /** Only attempts to deliver signals of this type; an attempt whose signal retention removed has none. */
   signalType?: string | undefined;
   /** Bounds attempted_at. */
@@ -323,7 +325,8 @@ export async function endpointHealthSummary(pool: Pool, limit: number): Promise<
   );
   const unhealthy = await pool.query<{ club_id: string; id: string; state: 'failing' | 'disabled'; given_up: number }>(
     `SELECT e.club_id, e.id, CASE WHEN e.status = 'disabled' THEN 'disabled' ELSE 'failing' END AS state,
-            (SELECT count(*)::int FROM deliveries d WHERE d.club_id = e.club_id AND d.endpoint_id = e.id AND d.status = 'failed') AS given_up
+            -- As the endpoint object counts them (cd_render_webhook_endpoint), up to its bound.
+            (cd_render_webhook_endpoint(e) -> 'health' ->> 'given_up_deliveries')::int AS given_up
        FROM webhook_endpoints e
       WHERE e.deleted_at IS NULL AND (e.status = 'disabled' OR e.failing_since IS NOT NULL)
       -- Active and failing first, the longest first; then disabled, the latest first (a disabled
@@ -345,7 +348,7 @@ export interface SignalAttemptListFilter {
   scopes: string[];
   limit: number;
   startingAfter: string | undefined;
-  outcome?: 'succeeded' | 'failed' | undefined;
+  outcome?: AttemptOutcome | undefined;
 }
 
 /**

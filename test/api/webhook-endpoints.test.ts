@@ -108,6 +108,22 @@ async function insertDelivery(endpointId: string, signal: { sequence: number; id
   );
 }
 
+/** One attempt row as the pipeline records it (cd_record_attempts); its id. */
+async function insertAttempt(
+  clubId: string,
+  endpointId: string,
+  signal: { id: string; sequence: number },
+  f: { at: string; status: number | null; number?: number },
+): Promise<string> {
+  const { rows } = await t.pool.query<{ id: string }>(
+    `INSERT INTO delivery_attempts (club_id, endpoint_id, signal_id, signal_sequence, attempt_number, attempted_at,
+                                    status_code, error, duration_ms, response_excerpt)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 12, '') RETURNING id`,
+    [clubId, endpointId, signal.id, signal.sequence, f.number ?? 1, f.at, f.status, f.status !== null && f.status < 300 ? null : `HTTP ${f.status ?? 'no answer'}`],
+  );
+  return rows[0]!.id;
+}
+
 async function deliveries(endpointId: string) {
   const { rows } = await t.pool.query(
     `SELECT signal_sequence::int AS sequence, status, attempts, completed_at, next_attempt_at <= now() AS due
@@ -695,13 +711,7 @@ describe('an endpoint\'s health', () => {
     await insertDelivery(endpoint.id, signals[2]!, 'pending', 2, hc.id);
     await insertDelivery(endpoint.id, signals[3]!, 'pending', 1, hc.id);
     await insertDelivery(endpoint.id, signals[4]!, 'canceled', 1, hc.id);
-    const attempt = (signal: { id: string; sequence: number }, at: string, status: number) =>
-      t.pool.query(
-        `INSERT INTO delivery_attempts (club_id, endpoint_id, signal_id, signal_sequence, attempt_number, attempted_at,
-                                        status_code, error, duration_ms, response_excerpt)
-         VALUES ($1, $2, $3, $4, 1, $5, $6, NULL, 5, '')`,
-        [hc.id, endpoint.id, signal.id, signal.sequence, at, status],
-      );
+    const attempt = (signal: { id: string; sequence: number }, at: string, status: number) => insertAttempt(hc.id, endpoint.id, signal, { at, status });
     await attempt(signals[0]!, '2026-05-01T10:00:00Z', 200);
     await attempt(signals[0]!, '2026-05-01T09:00:00Z', 204);
     // Not failing: the newest attempt, a success, is the last success.
@@ -822,12 +832,7 @@ describe('GET /v1/webhook_endpoints/{id}/attempts', () => {
     const [created, updated] = await signalsOf(customer);
     const typed = await create();
     for (const [signal, at] of [[created!, '2026-05-02T10:00:00Z'], [updated!, '2026-05-02T10:00:01Z']] as const) {
-      await t.pool.query(
-        `INSERT INTO delivery_attempts (club_id, endpoint_id, signal_id, signal_sequence, attempt_number, attempted_at,
-                                        status_code, error, duration_ms, response_excerpt)
-         VALUES ($1, $2, $3, $4, 2, $5, 200, NULL, 5, '')`,
-        [club.id, typed.id, signal.id, signal.sequence, at],
-      );
+      await insertAttempt(club.id, typed.id, signal, { at, status: 200, number: 2 });
     }
     const byType = async (type: string) =>
       (await get(`/v1/webhook_endpoints/${typed.id}/attempts?signal_type=${type}`)).json().data.map((a: { signal_id: string }) => a.signal_id);
@@ -887,15 +892,8 @@ describe('GET /v1/signals/{id}/attempts', () => {
   let customersOnly: { id: string };
   let wide: { id: string };
   const expected: string[] = []; // the customer signal's attempts shown to a key holding every scope, newest first
-  const attempt = async (endpointId: string, signal: { id: string; sequence: number }, number: number, at: string, status: number | null) => {
-    const { rows } = await t.pool.query<{ id: string }>(
-      `INSERT INTO delivery_attempts (club_id, endpoint_id, signal_id, signal_sequence, attempt_number, attempted_at,
-                                      status_code, error, duration_ms, response_excerpt)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 12, '') RETURNING id`,
-      [sc.id, endpointId, signal.id, signal.sequence, number, at, status, status === 200 ? null : 'HTTP 500'],
-    );
-    return rows[0]!.id;
-  };
+  const attempt = (endpointId: string, signal: { id: string; sequence: number }, number: number, at: string, status: number | null) =>
+    insertAttempt(sc.id, endpointId, signal, { at, status, number });
 
   beforeAll(async () => {
     sc = await insertClub(t.pool);

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { getSignal, listSignals } from '../../db/signals.ts';
-import { listSignalAttempts } from '../../db/webhook-endpoints.ts';
+import { listSignalAttempts, type AttemptOutcome } from '../../db/webhook-endpoints.ts';
 import { readCreatedWindow } from '../../domain/timestamps.ts';
 import { ApiError } from '../../errors.ts';
 import { errorResponses, IdParams, NoQuery } from '../../schemas/common.ts';
@@ -99,7 +99,7 @@ const signals: FastifyPluginAsyncTypebox = async (app) => {
         scopes: [...request.principal.scopes],
         limit: pageSize(request.query),
         startingAfter: request.query.starting_after,
-        outcome: request.query.outcome as 'succeeded' | 'failed' | undefined,
+        outcome: request.query.outcome as AttemptOutcome | undefined,
       });
       return sendRecord(reply, body, 'signal', request.params.id);
     },

@@ -14,6 +14,7 @@ import {
   resendSignal,
   rotateSecret,
   updateEndpoint,
+  type AttemptOutcome,
 } from '../../db/webhook-endpoints.ts';
 import { checkEndpointHost, checkEndpointUrl } from '../../domain/endpoint-urls.ts';
 import { generateSigningSecret } from '../../domain/secrets.ts';
@@ -273,7 +274,7 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
         endpointId: request.params.id,
         limit: pageSize(request.query),
         startingAfter: request.query.starting_after,
-        outcome: request.query.outcome as 'succeeded' | 'failed' | undefined,
+        outcome: request.query.outcome as AttemptOutcome | undefined,
         signalType: request.query.signal_type,
         window: readCreatedWindow(request.query),
         guard: holdsEveryEndpointScope(request.principal),
