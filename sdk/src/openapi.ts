@@ -915,6 +915,86 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "webhook_endpoint.disabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook_endpoint.disabled
+         * @description Another endpoint of the club was disabled: nothing is sent to it until it is enabled (disabled_reason says why). Delivered to every endpoint subscribed to webhook_endpoint.disabled whose scopes cover it, signed the Standard Webhooks way; the body is byte for byte the stored signal (GET /v1/signals/{id}). Answer 2xx within 15 s; anything else is retried on the schedule of docs/webhooks.md, and 410 disables the endpoint.
+         */
+        post: operations["deliver.webhook_endpoint.disabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook_endpoint.enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook_endpoint.enabled
+         * @description Another endpoint of the club was enabled again after being disabled. Delivered to every endpoint subscribed to webhook_endpoint.enabled whose scopes cover it, signed the Standard Webhooks way; the body is byte for byte the stored signal (GET /v1/signals/{id}). Answer 2xx within 15 s; anything else is retried on the schedule of docs/webhooks.md, and 410 disables the endpoint.
+         */
+        post: operations["deliver.webhook_endpoint.enabled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook_endpoint.failing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook_endpoint.failing
+         * @description Another endpoint of the club is failing: its fourth delivery attempt in a row failed (health.failing_since, health.disable_at). Delivered to every endpoint subscribed to webhook_endpoint.failing whose scopes cover it, signed the Standard Webhooks way; the body is byte for byte the stored signal (GET /v1/signals/{id}). Answer 2xx within 15 s; anything else is retried on the schedule of docs/webhooks.md, and 410 disables the endpoint.
+         */
+        post: operations["deliver.webhook_endpoint.failing"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook_endpoint.recovered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook_endpoint.recovered
+         * @description Another endpoint of the club that was failing delivered again (outage: how long, what was given up, the window to recover). Delivered to every endpoint subscribed to webhook_endpoint.recovered whose scopes cover it, signed the Standard Webhooks way; the body is byte for byte the stored signal (GET /v1/signals/{id}). Answer 2xx within 15 s; anything else is retried on the schedule of docs/webhooks.md, and 410 disables the endpoint.
+         */
+        post: operations["deliver.webhook_endpoint.recovered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface components {
     schemas: {
@@ -1602,7 +1682,7 @@ export interface components {
             type: "event" | "reservation";
         };
         /** @description A change notification: one of the signal types, told apart by type */
-        Signal: components["schemas"]["CustomerCreatedSignal"] | components["schemas"]["CustomerUpdatedSignal"] | components["schemas"]["CustomerArchivedSignal"] | components["schemas"]["SubscriptionCreatedSignal"] | components["schemas"]["SubscriptionUpdatedSignal"] | components["schemas"]["SubscriptionRenewedSignal"] | components["schemas"]["SubscriptionPastDueSignal"] | components["schemas"]["SubscriptionCanceledSignal"] | components["schemas"]["SubscriptionExpiredSignal"] | components["schemas"]["BookingCreatedSignal"] | components["schemas"]["BookingUpdatedSignal"] | components["schemas"]["BookingCanceledSignal"] | components["schemas"]["EventCreatedSignal"] | components["schemas"]["EventUpdatedSignal"] | components["schemas"]["ParticipantJoinedSignal"] | components["schemas"]["ParticipantLeftSignal"] | components["schemas"]["ParticipantCheckedInSignal"];
+        Signal: components["schemas"]["CustomerCreatedSignal"] | components["schemas"]["CustomerUpdatedSignal"] | components["schemas"]["CustomerArchivedSignal"] | components["schemas"]["SubscriptionCreatedSignal"] | components["schemas"]["SubscriptionUpdatedSignal"] | components["schemas"]["SubscriptionRenewedSignal"] | components["schemas"]["SubscriptionPastDueSignal"] | components["schemas"]["SubscriptionCanceledSignal"] | components["schemas"]["SubscriptionExpiredSignal"] | components["schemas"]["BookingCreatedSignal"] | components["schemas"]["BookingUpdatedSignal"] | components["schemas"]["BookingCanceledSignal"] | components["schemas"]["EventCreatedSignal"] | components["schemas"]["EventUpdatedSignal"] | components["schemas"]["ParticipantJoinedSignal"] | components["schemas"]["ParticipantLeftSignal"] | components["schemas"]["ParticipantCheckedInSignal"] | components["schemas"]["WebhookEndpointFailingSignal"] | components["schemas"]["WebhookEndpointDisabledSignal"] | components["schemas"]["WebhookEndpointEnabledSignal"] | components["schemas"]["WebhookEndpointRecoveredSignal"];
         SignalType: {
             description: string;
             /** @enum {string} */
@@ -1612,12 +1692,12 @@ export interface components {
                 [key: string]: unknown;
             };
             /**
-             * @description The read scope a key or endpoint must hold to see signals of this type
+             * @description The scope a key or endpoint must hold to see signals of this type
              * @enum {string}
              */
-            scope: "customers:read" | "bookings:read" | "events:read";
+            scope: "customers:read" | "bookings:read" | "events:read" | "webhook_endpoints:write";
             /** @enum {string} */
-            type: "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in";
+            type: "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered";
         };
         SignedWaiver: {
             /**
@@ -1979,9 +2059,9 @@ export interface components {
             disabled_reason: ("failing" | "gone" | "requested") | null;
             /** @description The endpoint's delivery health, which its owner can watch; no request sets it */
             health: {
-                /** @description When the endpoint will be disabled (disabled_reason failing) unless an attempt succeeds first: failing_since plus the service's ENDPOINT_DISABLE_AFTER (5 days by default) as it was when the failing began; null when not failing, already disabled, or (for a failing run that began before this field existed) until its next failed attempt */
+                /** @description When the endpoint will be disabled (disabled_reason failing) unless an attempt succeeds first: failing_since plus the service's ENDPOINT_DISABLE_AFTER (5 days by default) as it was when the failing began, or that window from the moment it was enabled again; null when not failing, already disabled, or (for a failing run that began before this field existed) until its next failed attempt */
                 disable_at: string | null;
-                /** @description When the current run of failed attempts began (UTC); null when none is under way: the last attempt succeeded, none failed, or the endpoint was enabled again since */
+                /** @description When the current run of failed attempts began (UTC), once the endpoint is failing (the run's fourth failed attempt in a row); null otherwise: the last attempt succeeded, or fewer than four have failed since. Enabling the endpoint again does not end the run: the next success does */
                 failing_since: string | null;
                 /** @description Deliveries whose attempts ran out (or that failed as the endpoint was disabled) and were not sent again since, within the signal retention; counted up to 10000 */
                 given_up_deliveries: number;
@@ -2007,13 +2087,149 @@ export interface components {
             };
             /** @description Deliveries a second to this endpoint at most, across every worker: from 0.01 to 10000, fractions allowed (0.5 is one every 2 seconds). null: no limit */
             rate_limit: number | null;
-            /** @description Read scopes the endpoint holds; it receives only signals they cover */
-            scopes: ("customers:read" | "bookings:read" | "events:read")[];
+            /** @description Scopes the endpoint holds; it receives only signals they cover */
+            scopes: ("customers:read" | "bookings:read" | "events:read" | "webhook_endpoints:write")[];
             /** @description Signal types subscribed to, or ["*"] for every type */
-            signal_types: ("*" | "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in")[];
+            signal_types: ("*" | "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered")[];
             status: "active" | "disabled";
             /** @description Receiving address: https (plain http only for loopback hosts in development mode) */
             url: string;
+        };
+        /** @description Another endpoint of the club was disabled: nothing is sent to it until it is enabled (disabled_reason says why). */
+        WebhookEndpointDisabledSignal: {
+            /** @enum {string} */
+            api_version: "v1";
+            /**
+             * @description UTC timestamp, millisecond precision, trailing Z
+             * @example 2026-11-21T18:04:05.120Z
+             */
+            created: string;
+            /** @description object: the representation the matching /v1 endpoint returned at emit time */
+            data: {
+                object: components["schemas"]["WebhookEndpoint"];
+            };
+            /** @description Begins with sig_ */
+            id: string;
+            /** @enum {string} */
+            object: "signal";
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
+            /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
+            sequence: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "webhook_endpoint.disabled";
+        };
+        /** @description Another endpoint of the club was enabled again after being disabled. */
+        WebhookEndpointEnabledSignal: {
+            /** @enum {string} */
+            api_version: "v1";
+            /**
+             * @description UTC timestamp, millisecond precision, trailing Z
+             * @example 2026-11-21T18:04:05.120Z
+             */
+            created: string;
+            /** @description object: the representation the matching /v1 endpoint returned at emit time */
+            data: {
+                object: components["schemas"]["WebhookEndpoint"];
+            };
+            /** @description Begins with sig_ */
+            id: string;
+            /** @enum {string} */
+            object: "signal";
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
+            /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
+            sequence: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "webhook_endpoint.enabled";
+        };
+        /** @description Another endpoint of the club is failing: its fourth delivery attempt in a row failed (health.failing_since, health.disable_at). */
+        WebhookEndpointFailingSignal: {
+            /** @enum {string} */
+            api_version: "v1";
+            /**
+             * @description UTC timestamp, millisecond precision, trailing Z
+             * @example 2026-11-21T18:04:05.120Z
+             */
+            created: string;
+            /** @description object: the representation the matching /v1 endpoint returned at emit time */
+            data: {
+                object: components["schemas"]["WebhookEndpoint"];
+            };
+            /** @description Begins with sig_ */
+            id: string;
+            /** @enum {string} */
+            object: "signal";
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
+            /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
+            sequence: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "webhook_endpoint.failing";
+        };
+        /** @description The run of failures a recovery ended */
+        WebhookEndpointOutage: {
+            /** @description How long the endpoint was failing, in whole seconds */
+            failed_for_seconds: number;
+            /**
+             * @description UTC timestamp, millisecond precision, trailing Z
+             * @example 2026-11-21T18:04:05.120Z
+             */
+            failing_since: string;
+            /** @description Deliveries given up while it was failing and not sent again since; counted up to 10000 */
+            given_up_deliveries: number;
+            /** @description The since and until to POST to /v1/webhook_endpoints/{id}/recover to have every signal the endpoint missed meanwhile sent again (what was delivered is left out) */
+            recover_window: {
+                /**
+                 * @description UTC timestamp, millisecond precision, trailing Z
+                 * @example 2026-11-21T18:04:05.120Z
+                 */
+                since: string;
+                /**
+                 * @description UTC timestamp, millisecond precision, trailing Z
+                 * @example 2026-11-21T18:04:05.120Z
+                 */
+                until: string;
+            };
+            /** @description When the attempt that succeeded was made (UTC) */
+            recovered_at: string;
+        };
+        /** @description Another endpoint of the club that was failing delivered again (outage: how long, what was given up, the window to recover). */
+        WebhookEndpointRecoveredSignal: {
+            /** @enum {string} */
+            api_version: "v1";
+            /**
+             * @description UTC timestamp, millisecond precision, trailing Z
+             * @example 2026-11-21T18:04:05.120Z
+             */
+            created: string;
+            /** @description object: the representation the matching /v1 endpoint returned at emit time */
+            data: {
+                object: components["schemas"]["WebhookEndpoint"];
+                outage: components["schemas"]["WebhookEndpointOutage"];
+            };
+            /** @description Begins with sig_ */
+            id: string;
+            /** @enum {string} */
+            object: "signal";
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
+            /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
+            sequence: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "webhook_endpoint.recovered";
         };
         WebhookEndpointWithSecret: {
             /**
@@ -2025,9 +2241,9 @@ export interface components {
             disabled_reason: ("failing" | "gone" | "requested") | null;
             /** @description The endpoint's delivery health, which its owner can watch; no request sets it */
             health: {
-                /** @description When the endpoint will be disabled (disabled_reason failing) unless an attempt succeeds first: failing_since plus the service's ENDPOINT_DISABLE_AFTER (5 days by default) as it was when the failing began; null when not failing, already disabled, or (for a failing run that began before this field existed) until its next failed attempt */
+                /** @description When the endpoint will be disabled (disabled_reason failing) unless an attempt succeeds first: failing_since plus the service's ENDPOINT_DISABLE_AFTER (5 days by default) as it was when the failing began, or that window from the moment it was enabled again; null when not failing, already disabled, or (for a failing run that began before this field existed) until its next failed attempt */
                 disable_at: string | null;
-                /** @description When the current run of failed attempts began (UTC); null when none is under way: the last attempt succeeded, none failed, or the endpoint was enabled again since */
+                /** @description When the current run of failed attempts began (UTC), once the endpoint is failing (the run's fourth failed attempt in a row); null otherwise: the last attempt succeeded, or fewer than four have failed since. Enabling the endpoint again does not end the run: the next success does */
                 failing_since: string | null;
                 /** @description Deliveries whose attempts ran out (or that failed as the endpoint was disabled) and were not sent again since, within the signal retention; counted up to 10000 */
                 given_up_deliveries: number;
@@ -2053,12 +2269,12 @@ export interface components {
             };
             /** @description Deliveries a second to this endpoint at most, across every worker: from 0.01 to 10000, fractions allowed (0.5 is one every 2 seconds). null: no limit */
             rate_limit: number | null;
-            /** @description Read scopes the endpoint holds; it receives only signals they cover */
-            scopes: ("customers:read" | "bookings:read" | "events:read")[];
+            /** @description Scopes the endpoint holds; it receives only signals they cover */
+            scopes: ("customers:read" | "bookings:read" | "events:read" | "webhook_endpoints:write")[];
             /** @description Signing secret, whsec_ + base64 of 24 random bytes. Shown only when created or rotated. */
             secret: string;
             /** @description Signal types subscribed to, or ["*"] for every type */
-            signal_types: ("*" | "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in")[];
+            signal_types: ("*" | "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered")[];
             status: "active" | "disabled";
             /** @description Receiving address: https (plain http only for loopback hosts in development mode) */
             url: string;
@@ -4713,7 +4929,7 @@ export interface operations {
                 /** @description Id of the last record of the previous page */
                 starting_after?: string;
                 /** @description One exact signal type */
-                type?: "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in";
+                type?: "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered";
             };
             header?: never;
             path?: never;
@@ -5272,7 +5488,7 @@ export interface operations {
                 /** @description Resume after this sequence (a Signal-Sequence header, a watermark event). Last-Event-ID, when sent, wins. */
                 after_sequence?: number;
                 /** @description One exact signal type */
-                type?: "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in";
+                type?: "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered";
             };
             header?: never;
             path?: never;
@@ -6206,10 +6422,10 @@ export interface operations {
                     ordering?: "none" | "per_resource";
                     /** @description Deliveries a second to this endpoint at most, across every worker: from 0.01 to 10000, fractions allowed (0.5 is one every 2 seconds). null: no limit */
                     rate_limit?: number | null;
-                    /** @description Read scopes the endpoint holds, among customers:read, bookings:read, events:read; never more than the key holds. Default: those the key holds. */
-                    scopes?: ("customers:read" | "bookings:read" | "events:read")[];
-                    /** @description Signal types to receive (customer.created, customer.updated, customer.archived, subscription.created, subscription.updated, subscription.renewed, subscription.past_due, subscription.canceled, subscription.expired, booking.created, booking.updated, booking.canceled, event.created, event.updated, participant.joined, participant.left, participant.checked_in), or exactly ["*"] for all. Duplicates are removed. */
-                    signal_types: ("*" | "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in")[];
+                    /** @description Scopes the endpoint holds, among customers:read, bookings:read, events:read, webhook_endpoints:write; never more than the key holds. Default: the read scopes among them that the key holds (webhook_endpoints:write, for the signals about endpoints, only when named). */
+                    scopes?: ("customers:read" | "bookings:read" | "events:read" | "webhook_endpoints:write")[];
+                    /** @description Signal types to receive (customer.created, customer.updated, customer.archived, subscription.created, subscription.updated, subscription.renewed, subscription.past_due, subscription.canceled, subscription.expired, booking.created, booking.updated, booking.canceled, event.created, event.updated, participant.joined, participant.left, participant.checked_in, webhook_endpoint.failing, webhook_endpoint.disabled, webhook_endpoint.enabled, webhook_endpoint.recovered), or exactly ["*"] for all. Duplicates are removed. */
+                    signal_types: ("*" | "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered")[];
                     /** @description Absolute https URL without credentials or fragment; plain http only for localhost, 127.0.0.0/8 or [::1] when the server runs in development mode. Outside development mode the host must be public: a literal non-public address, localhost, or a name that does not resolve or resolves to any non-public address is refused. */
                     url: string;
                 };
@@ -6586,10 +6802,10 @@ export interface operations {
                     ordering?: "none" | "per_resource";
                     /** @description Deliveries a second to this endpoint at most, across every worker: from 0.01 to 10000, fractions allowed (0.5 is one every 2 seconds). null: no limit */
                     rate_limit?: number | null;
-                    /** @description Read scopes the endpoint holds, among customers:read, bookings:read, events:read; never more than the key holds. Default: those the key holds. */
-                    scopes?: ("customers:read" | "bookings:read" | "events:read")[];
-                    /** @description Signal types to receive (customer.created, customer.updated, customer.archived, subscription.created, subscription.updated, subscription.renewed, subscription.past_due, subscription.canceled, subscription.expired, booking.created, booking.updated, booking.canceled, event.created, event.updated, participant.joined, participant.left, participant.checked_in), or exactly ["*"] for all. Duplicates are removed. */
-                    signal_types?: ("*" | "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in")[];
+                    /** @description Scopes the endpoint holds, among customers:read, bookings:read, events:read, webhook_endpoints:write; never more than the key holds. Default: the read scopes among them that the key holds (webhook_endpoints:write, for the signals about endpoints, only when named). */
+                    scopes?: ("customers:read" | "bookings:read" | "events:read" | "webhook_endpoints:write")[];
+                    /** @description Signal types to receive (customer.created, customer.updated, customer.archived, subscription.created, subscription.updated, subscription.renewed, subscription.past_due, subscription.canceled, subscription.expired, booking.created, booking.updated, booking.canceled, event.created, event.updated, participant.joined, participant.left, participant.checked_in, webhook_endpoint.failing, webhook_endpoint.disabled, webhook_endpoint.enabled, webhook_endpoint.recovered), or exactly ["*"] for all. Duplicates are removed. */
+                    signal_types?: ("*" | "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered")[];
                     /** @description disabled stops deliveries (pending ones are canceled); active re-enables the endpoint */
                     status?: "active" | "disabled";
                     /** @description Absolute https URL without credentials or fragment; plain http only for localhost, 127.0.0.0/8 or [::1] when the server runs in development mode. Outside development mode the host must be public: a literal non-public address, localhost, or a name that does not resolve or resolves to any non-public address is refused. */
@@ -6956,7 +7172,7 @@ export interface operations {
                 /** @description Only attempts with this outcome */
                 outcome?: "succeeded" | "failed";
                 /** @description Only attempts to deliver signals of this type */
-                signal_type?: "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in";
+                signal_type?: "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered";
                 /** @description Id of the last record of the previous page */
                 starting_after?: string;
             };
@@ -8210,6 +8426,122 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SubscriptionUpdatedSignal"];
+            };
+        };
+        responses: {
+            /** @description Received: not sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "deliver.webhook_endpoint.disabled": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The signal id: the same on every retry, your deduplication key */
+                "webhook-id": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> for each signing secret in use, space-separated */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointDisabledSignal"];
+            };
+        };
+        responses: {
+            /** @description Received: not sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "deliver.webhook_endpoint.enabled": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The signal id: the same on every retry, your deduplication key */
+                "webhook-id": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> for each signing secret in use, space-separated */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointEnabledSignal"];
+            };
+        };
+        responses: {
+            /** @description Received: not sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "deliver.webhook_endpoint.failing": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The signal id: the same on every retry, your deduplication key */
+                "webhook-id": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> for each signing secret in use, space-separated */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointFailingSignal"];
+            };
+        };
+        responses: {
+            /** @description Received: not sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "deliver.webhook_endpoint.recovered": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The signal id: the same on every retry, your deduplication key */
+                "webhook-id": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> for each signing secret in use, space-separated */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WebhookEndpointRecoveredSignal"];
             };
         };
         responses: {

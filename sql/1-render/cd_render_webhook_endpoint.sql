@@ -10,9 +10,11 @@
 -- leaves webhook_endpoints and its updated_at alone (and endpoints emit no signals).
 --
 -- `health` is what the endpoint's owner watches (docs/webhooks.md, "Answering, retries and disabling"):
--- failing_since and disable_at as the worker keeps them (cd_record_attempts; disable_at only
--- while the endpoint is active), the last attempt that succeeded, and the deliveries pending and
--- given up. The last success is the newest attempt when the endpoint is not failing and that
+-- failing_since and disable_at as the worker keeps them (cd_record_attempts), shown once the
+-- endpoint is failing (cd_endpoint_failing: its fourth failed attempt in a row; disable_at only
+-- while it is active), the last attempt that succeeded, and the deliveries pending and given up.
+-- The webhook_endpoint.* signals are changes of this rendering (cd_signal_type), so what the
+-- owner polls and what the club's other endpoints are told are one rule. The last success is the newest attempt when the endpoint is not failing and that
 -- attempt succeeded (one entry of its attempts index); otherwise the one cd_record_attempts kept
 -- as its streak began (webhook_endpoints.last_success_at), never a walk through the failed
 -- attempts of a long streak. Given up counts the deliveries whose attempts ran out
@@ -53,8 +55,8 @@ BEGIN
       'paused_until', CASE WHEN lane.paused_until > now() THEN cd_utc(lane.paused_until) END
     ),
     'health', json_build_object(
-      'failing_since', cd_utc(e.failing_since),
-      'disable_at', CASE WHEN e.status = 'active' THEN cd_utc(e.disable_at) END,
+      'failing_since', CASE WHEN cd_endpoint_failing(e.failed_attempts) THEN cd_utc(e.failing_since) END,
+      'disable_at', CASE WHEN e.status = 'active' AND cd_endpoint_failing(e.failed_attempts) THEN cd_utc(e.disable_at) END,
       'last_success_at', cd_utc(last_success),
       'pending_deliveries', (SELECT count(*) FROM (SELECT 1 FROM deliveries d
                                                      WHERE d.club_id = e.club_id AND d.endpoint_id = e.id AND d.status = 'pending'

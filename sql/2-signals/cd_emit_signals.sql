@@ -95,7 +95,7 @@ BEGIN
     -- ... and typed again.
     SELECT c.*, cd_signal_type(c.kind, c.before, c.after, c.changed) AS signal_type FROM compared_afresh c
   ), numbered AS (
-    SELECT t.club_id, t.resource_id, c.emitted_at,
+    SELECT t.club_id, t.resource_id, t.before, c.emitted_at,
            -- The fresh rendering where there is one (a.kind is set).
            CASE WHEN a.kind IS NULL THEN t.signal_type ELSE coalesce(a.signal_type, t.signal_type) END AS signal_type,
            -- history_seen: this statement's snapshot holds every signal of the club committed
@@ -138,6 +138,13 @@ BEGIN
              json_build_object('id', n.signal_id, 'object', 'signal', 'type', n.signal_type, 'created', cd_utc(n.emitted_at),
                'sequence', n.sequence, 'previous_sequence', n.previous_sequence, 'api_version', 'v1',
                'data', json_build_object('object', n.object), 'previous_attributes', coalesce(n.changed, '{}'::json))
+           WHEN n.signal_type = 'webhook_endpoint.recovered' THEN
+             -- What the outage cost and how to make up for it, from the endpoint as it was.
+             json_build_object('id', n.signal_id, 'object', 'signal', 'type', n.signal_type, 'created', cd_utc(n.emitted_at),
+               'sequence', n.sequence, 'previous_sequence', n.previous_sequence, 'api_version', 'v1',
+               'data', json_build_object('object', n.object,
+                 'outage', cd_endpoint_outage(n.club_id, n.resource_id, (n.before -> 'health' ->> 'failing_since')::timestamptz,
+                                              (n.object -> 'health' ->> 'last_success_at')::timestamptz)))
            ELSE
              json_build_object('id', n.signal_id, 'object', 'signal', 'type', n.signal_type, 'created', cd_utc(n.emitted_at),
                'sequence', n.sequence, 'previous_sequence', n.previous_sequence, 'api_version', 'v1',

@@ -16,6 +16,10 @@ BEGIN
       SELECT cd_render_event(t) INTO rendered FROM events t WHERE t.club_id = club AND t.id = resource;
     WHEN 'participant' THEN
       SELECT cd_render_participant(t) INTO rendered FROM participants t WHERE t.club_id = club AND t.id = resource;
+    WHEN 'webhook_endpoint' THEN
+      -- A deleted endpoint has no state left to signal.
+      SELECT cd_render_webhook_endpoint(t) INTO rendered FROM webhook_endpoints t
+       WHERE t.club_id = club AND t.id = resource AND t.deleted_at IS NULL;
   END CASE;
   RETURN rendered;
 END

@@ -1,4 +1,4 @@
--- The read scope a key needs to see a signal of this type (docs/api.md "Signal types"), stored with
+-- The scope a key needs to see a signal of this type (docs/api.md "Signal types"), stored with
 -- each signal and matched against an endpoint's scopes.
 CREATE OR REPLACE FUNCTION cd_signal_scope(signal_type text) RETURNS text
 LANGUAGE sql IMMUTABLE
@@ -9,5 +9,7 @@ AS $$
     WHEN 'booking' THEN 'bookings:read'
     WHEN 'event' THEN 'events:read'
     WHEN 'participant' THEN 'events:read'
+    -- Whoever may manage the club's endpoints (docs/webhooks.md, "Signals about endpoints").
+    WHEN 'webhook_endpoint' THEN 'webhook_endpoints:write'
   END
 $$;

@@ -51,6 +51,19 @@ BEGIN
       IF before ->> 'check_in_status' IS DISTINCT FROM 'checked_in' AND after ->> 'check_in_status' = 'checked_in' THEN
         RETURN 'participant.checked_in';
       END IF;
+    WHEN 'webhook_endpoint' THEN
+      -- Its state changes only (docs/webhooks.md, "Signals about endpoints"); a change of
+      -- status says the most, so it wins when the failing state changed in the same transaction
+      -- (the failure that disables an endpoint also made it failing).
+      IF before IS NULL OR after IS NULL THEN RETURN NULL; END IF;
+      IF before ->> 'status' = 'active' AND after ->> 'status' = 'disabled' THEN RETURN 'webhook_endpoint.disabled'; END IF;
+      IF before ->> 'status' = 'disabled' AND after ->> 'status' = 'active' THEN RETURN 'webhook_endpoint.enabled'; END IF;
+      IF before -> 'health' ->> 'failing_since' IS NULL AND after -> 'health' ->> 'failing_since' IS NOT NULL THEN
+        RETURN 'webhook_endpoint.failing';
+      END IF;
+      IF before -> 'health' ->> 'failing_since' IS NOT NULL AND after -> 'health' ->> 'failing_since' IS NULL THEN
+        RETURN 'webhook_endpoint.recovered';
+      END IF;
   END CASE;
   RETURN NULL;
 END

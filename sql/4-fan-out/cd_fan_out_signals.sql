@@ -26,7 +26,7 @@ BEGIN
       JOIN webhook_endpoints e ON e.club_id = s.club_id
      WHERE s.club_id = sig.club_id AND s.sequence = sig.sequence
        AND e.status = 'active' AND e.deleted_at IS NULL AND e.from_sequence < s.sequence
-       AND cd_endpoint_matches(e, s.type)
+       AND cd_endpoint_matches(e, s.type, s.resource_id)
      ORDER BY e.id
     ON CONFLICT DO NOTHING;
     INSERT INTO signal_fanouts AS f (club_id, signal_sequence) VALUES (sig.club_id, sig.sequence) ON CONFLICT DO NOTHING;

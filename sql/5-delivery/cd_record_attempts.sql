@@ -1,10 +1,12 @@
 -- Records attempts, successes and failures alike, and settles each delivery: the one place that
 -- decides what an attempt leads to. A success marks the delivery succeeded and clears its
--- endpoint's failing streak, and returns no row unless it ended one (outcome `succeeded`, streak
--- `ended`, once per endpoint): successes are the hot path, and a row each made a batch of 50 a
--- few percent slower than the successes-only function this replaced. A failure's row says
--- streak `began` when it started its endpoint's failing streak. The worker logs the endpoint's
--- state changes from these, not every attempt (workers/5-delivery/attempt.ts).
+-- endpoint's failing streak, and returns no row unless the endpoint was failing (outcome
+-- `succeeded`, streak `ended`, once per endpoint): successes are the hot path, and a row each
+-- made a batch of 50 a few percent slower than the successes-only function this replaced. A
+-- failure's row says streak `failing` when it made its endpoint failing (cd_endpoint_failing:
+-- the run's fourth failed attempt). The worker logs the endpoint's state changes from these, not
+-- every attempt (workers/5-delivery/attempt.ts); the same changes of the endpoint row make the
+-- webhook_endpoint.* signals (its _500_signal_touch trigger, cd_signal_type).
 -- A throttle (a 429, or a 503 with Retry-After: the receiver asks to slow down) returns a row with
 -- outcome `throttled`: the attempt row is kept and the failing streak runs as for a failure, but
 -- the attempt is not counted (the receiver's pace is not the delivery's failure) and it is due
@@ -49,7 +51,9 @@ AS $$
 DECLARE
   a record;
   failed_long_enough boolean;
-  was_failing boolean;
+  streak_under_way boolean;
+  became_failing boolean;
+  ended_failing boolean;
   together boolean[];
 BEGIN
   -- The successes of endpoints with no failure in this batch: their streaks are cleared together.
@@ -74,10 +78,12 @@ BEGIN
            WHERE u.succeeded ORDER BY 1, 2, 3 OFFSET 0) x
    WHERE d.club_id = x.club_id
      AND d.endpoint_id = x.endpoint_id AND d.signal_sequence = x.sequence;
-  -- An endpoint whose streak these successes end gets a row, at its first success in the batch.
+  -- An endpoint that was failing gets a row, at its first success in the batch. The outer
+  -- SELECT reads webhook_endpoints as the statement found it, before the update: whether the
+  -- run these successes end was a failing one.
   RETURN QUERY
     WITH cleared AS (
-      UPDATE webhook_endpoints e SET failing_since = NULL, disable_at = NULL, last_success_at = x.last_success
+      UPDATE webhook_endpoints e SET failing_since = NULL, disable_at = NULL, last_success_at = x.last_success, failed_attempts = 0
         FROM (SELECT u.club_id, u.endpoint_id, max(u.attempted_at) AS last_success
                 FROM unnest(club_ids, endpoint_ids, together, attempted_ats) AS u (club_id, endpoint_id, together, attempted_at)
                WHERE u.together GROUP BY 1, 2 ORDER BY 1, 2 OFFSET 0) x
@@ -86,6 +92,7 @@ BEGIN
     )
     SELECT min(u.n)::integer, 'succeeded'::text, NULL::text, 'ended'::text
       FROM cleared c
+      JOIN webhook_endpoints was ON was.club_id = c.club_id AND was.id = c.id AND cd_endpoint_failing(was.failed_attempts)
       JOIN unnest(club_ids, endpoint_ids, together) WITH ORDINALITY AS u (club_id, endpoint_id, together, n)
         ON u.club_id = c.club_id AND u.endpoint_id = c.id AND u.together
      GROUP BY c.club_id, c.id;
@@ -102,17 +109,23 @@ BEGIN
   LOOP
     IF a.succeeded THEN
       -- Its attempt row and its delivery are written above; here only the streak, in its turn.
-      UPDATE webhook_endpoints e SET failing_since = NULL, disable_at = NULL, last_success_at = a.attempted_at
-       WHERE e.club_id = a.club_id AND e.id = a.endpoint_id AND e.failing_since IS NOT NULL;
-      IF FOUND THEN
+      -- was: the row as this statement found it, before the update.
+      UPDATE webhook_endpoints e SET failing_since = NULL, disable_at = NULL, last_success_at = a.attempted_at, failed_attempts = 0
+        FROM webhook_endpoints was
+       WHERE e.club_id = a.club_id AND e.id = a.endpoint_id AND e.failing_since IS NOT NULL
+         AND was.club_id = e.club_id AND was.id = e.id
+      RETURNING cd_endpoint_failing(was.failed_attempts) INTO ended_failing;
+      IF coalesce(ended_failing, false) THEN
         n := a.i; outcome := 'succeeded'; reason := NULL; streak := 'ended';
         RETURN NEXT;
       END IF;
-      CONTINUE; -- no row for a success that ends no streak
+      CONTINUE; -- no row for a success that ends no failing run
     END IF;
     -- A failure. The endpoint's failure clock starts at its first failed attempt since a success,
-    -- and the time it will be disabled at is fixed then (shown on the endpoint as disable_at).
-    -- Later failures of the streak only read it: the endpoint row is written once per streak.
+    -- and the time it will be disabled at is fixed then (shown on the endpoint as disable_at,
+    -- once it is failing). Later failures of the streak count themselves until the endpoint is
+    -- failing (failed_attempts), then only read it: the endpoint row is written a few times per
+    -- streak, not once per attempt.
     -- The last success is the attempt before this one, when that one succeeded (one entry of the
     -- endpoint's attempts index); otherwise (enabled again after a streak) the one kept before.
     UPDATE webhook_endpoints e
@@ -120,17 +133,22 @@ BEGIN
            last_success_at = coalesce((SELECT CASE WHEN cd_webhook_attempt_outcome(p.status_code) = 'succeeded' THEN p.attempted_at END
                                          FROM delivery_attempts p
                                         WHERE p.club_id = a.club_id AND p.endpoint_id = a.endpoint_id AND p.attempted_at < a.attempted_at
-                                        ORDER BY p.attempted_at DESC, p.id DESC LIMIT 1), e.last_success_at)
+                                        ORDER BY p.attempted_at DESC, p.id DESC LIMIT 1), e.last_success_at),
+           failed_attempts = 1
      WHERE e.club_id = a.club_id AND e.id = a.endpoint_id AND e.failing_since IS NULL
-    RETURNING e.disable_at <= now() INTO failed_long_enough;
-    was_failing := NOT FOUND;
-    IF was_failing THEN
-      -- A streak under way: its disable_at, fixed now if it began before migration 0026 added it.
-      UPDATE webhook_endpoints e SET disable_at = e.failing_since + make_interval(secs => a.disable_after_ms / 1000)
-       WHERE e.club_id = a.club_id AND e.id = a.endpoint_id AND e.disable_at IS NULL
-      RETURNING e.disable_at <= now() INTO failed_long_enough;
+    RETURNING e.disable_at <= now(), cd_endpoint_failing(e.failed_attempts) INTO failed_long_enough, became_failing;
+    streak_under_way := NOT FOUND;
+    IF streak_under_way THEN
+      -- A streak under way: one more failed attempt counted, until it makes the endpoint failing;
+      -- its disable_at, fixed now if it began before migration 0026 added it.
+      UPDATE webhook_endpoints e SET disable_at = coalesce(e.disable_at, e.failing_since + make_interval(secs => a.disable_after_ms / 1000)),
+                                     failed_attempts = e.failed_attempts + 1
+       WHERE e.club_id = a.club_id AND e.id = a.endpoint_id AND (e.disable_at IS NULL OR NOT cd_endpoint_failing(e.failed_attempts))
+      RETURNING e.disable_at <= now(), cd_endpoint_failing(e.failed_attempts) AND NOT cd_endpoint_failing(e.failed_attempts - 1)
+           INTO failed_long_enough, became_failing;
       IF NOT FOUND THEN
-        SELECT e.disable_at <= now() INTO failed_long_enough FROM webhook_endpoints e WHERE e.club_id = a.club_id AND e.id = a.endpoint_id;
+        SELECT e.disable_at <= now(), false INTO failed_long_enough, became_failing
+          FROM webhook_endpoints e WHERE e.club_id = a.club_id AND e.id = a.endpoint_id;
       END IF;
     END IF;
     reason := CASE WHEN a.gone THEN 'gone' WHEN coalesce(failed_long_enough, false) THEN 'failing' END;
@@ -167,7 +185,7 @@ BEGIN
       outcome := 'retry';
     END IF;
     n := a.i;
-    streak := CASE WHEN NOT was_failing THEN 'began' END;
+    streak := CASE WHEN became_failing THEN 'failing' END;
     RETURN NEXT;
   END LOOP;
 END

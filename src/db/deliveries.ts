@@ -336,9 +336,9 @@ export interface AttemptDecision {
 }
 
 /**
- * What a record settled. `streak`, when the record changed the endpoint's state: `began`, this
- * failure started its failing streak; `ended`, this success ended one (once per endpoint and
- * batch). The worker logs those changes rather than every attempt.
+ * What a record settled. `streak`, when the record changed the endpoint's state: `failing`, this
+ * failure made it failing (cd_endpoint_failing); `ended`, this success ended a failing run (once
+ * per endpoint and batch). The worker logs those changes rather than every attempt.
  */
 export type AttemptResult = (
   | { outcome: 'succeeded' }
@@ -346,7 +346,7 @@ export type AttemptResult = (
   | { outcome: 'throttled'; delayMs: number }
   | { outcome: 'failed' }
   | { outcome: 'endpoint_disabled'; reason: 'failing' | 'gone' }
-) & { streak?: 'began' | 'ended' };
+) & { streak?: 'failing' | 'ended' };
 
 interface AttemptToRecord {
   key: DeliveryKey;
@@ -377,7 +377,7 @@ interface RecordRow {
   n: number;
   outcome: 'succeeded' | 'retry' | 'throttled' | 'failed' | 'endpoint_disabled';
   reason: 'failing' | 'gone' | null;
-  streak: 'began' | 'ended' | null;
+  streak: 'failing' | 'ended' | null;
 }
 
 async function recordAttempts(pool: Pool, records: AttemptToRecord[]): Promise<AttemptResult[]> {

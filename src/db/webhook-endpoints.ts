@@ -176,7 +176,16 @@ export async function updateEndpoint(
       sets.push(`status = 'disabled'`, `disabled_reason = 'requested'`);
     }
     if (changes.status === 'active' && row.status === 'disabled') {
-      sets.push(`status = 'active'`, 'disabled_reason = NULL', 'failing_since = NULL', 'disable_at = NULL');
+      // A run of failures ends with a success, not with enabling (the webhook_endpoint.recovered
+      // signal comes then): it goes on, and the endpoint gets its whole window again from now.
+      // A run older than disable_at (migration 0026) starts afresh.
+      sets.push(
+        `status = 'active'`,
+        'disabled_reason = NULL',
+        'disable_at = now() + (disable_at - failing_since)',
+        'failing_since = CASE WHEN disable_at IS NOT NULL THEN failing_since END',
+        'failed_attempts = CASE WHEN disable_at IS NOT NULL THEN failed_attempts ELSE 0 END',
+      );
     }
     // Nothing to write (say, status active on an active endpoint): the endpoint as it is.
     const result = await client.query<{ body: string }>(
@@ -318,8 +327,8 @@ export interface EndpointHealthSummary {
 /** What the pipeline's metrics show of the endpoints' health (workers/5-delivery/health-metrics.ts). */
 export async function endpointHealthSummary(pool: Pool, limit: number): Promise<EndpointHealthSummary> {
   const counts = await pool.query<{ healthy: number; failing: number; disabled: number }>(
-    `SELECT count(*) FILTER (WHERE status = 'active' AND failing_since IS NULL)::int AS healthy,
-            count(*) FILTER (WHERE status = 'active' AND failing_since IS NOT NULL)::int AS failing,
+    `SELECT count(*) FILTER (WHERE status = 'active' AND NOT cd_endpoint_failing(failed_attempts))::int AS healthy,
+            count(*) FILTER (WHERE status = 'active' AND cd_endpoint_failing(failed_attempts))::int AS failing,
             count(*) FILTER (WHERE status = 'disabled')::int AS disabled
        FROM webhook_endpoints WHERE deleted_at IS NULL`,
   );
@@ -328,7 +337,7 @@ export async function endpointHealthSummary(pool: Pool, limit: number): Promise<
             -- As the endpoint object counts them (cd_render_webhook_endpoint), up to its bound.
             (cd_render_webhook_endpoint(e) -> 'health' ->> 'given_up_deliveries')::int AS given_up
        FROM webhook_endpoints e
-      WHERE e.deleted_at IS NULL AND (e.status = 'disabled' OR e.failing_since IS NOT NULL)
+      WHERE e.deleted_at IS NULL AND (e.status = 'disabled' OR cd_endpoint_failing(e.failed_attempts))
       -- Active and failing first, the longest first; then disabled, the latest first (a disabled
       -- endpoint keeps the failing_since of the streak that disabled it, so that cannot order them).
       ORDER BY e.status = 'disabled', CASE WHEN e.status = 'active' THEN e.failing_since END, e.updated_at DESC, e.id
@@ -391,7 +400,7 @@ function requeue(club: string, endpointId: string, signals: string, { succeededT
            FROM webhook_endpoints e
            JOIN signals s ON s.club_id = e.club_id
           WHERE e.club_id = ${club} AND e.id = ${endpointId} AND ${signals}
-            AND cd_endpoint_matches(e, s.type)
+            AND cd_endpoint_matches(e, s.type, s.resource_id)
             ${
               succeededToo
                 ? ''
@@ -438,7 +447,7 @@ export async function resendSignal(pool: Pool, request: ResendRequest): Promise<
     request.guard?.(row);
     if (row.status !== 'active') return { outcome: 'disabled', reason: row.disabledReason ?? row.status } as const;
     const found = await client.query<{ sequence: string; type: string; matches: boolean }>(
-      `SELECT s.sequence, s.type, cd_endpoint_matches(e, s.type) AS matches
+      `SELECT s.sequence, s.type, cd_endpoint_matches(e, s.type, s.resource_id) AS matches
          FROM signals s JOIN webhook_endpoints e ON e.club_id = s.club_id AND e.id = $2
         WHERE s.club_id = $1 AND s.id = $3 AND s.scope = ANY ($4::text[])`,
       [request.clubId, request.endpointId, request.signalId, request.scopes],

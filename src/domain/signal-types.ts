@@ -17,6 +17,10 @@ export const SIGNAL_TYPES = [
   'participant.joined',
   'participant.left',
   'participant.checked_in',
+  'webhook_endpoint.failing',
+  'webhook_endpoint.disabled',
+  'webhook_endpoint.enabled',
+  'webhook_endpoint.recovered',
 ] as const;
 
 export type SignalType = (typeof SIGNAL_TYPES)[number];
@@ -27,6 +31,8 @@ const SCOPE_BY_RESOURCE: Record<string, string> = {
   booking: 'bookings:read',
   event: 'events:read',
   participant: 'events:read',
+  // Operational signals: for whoever may manage the club's endpoints (docs/webhooks.md).
+  webhook_endpoint: 'webhook_endpoints:write',
 };
 
 /** The scope a key or endpoint must hold to see signals of this type (mirrors cd_signal_scope). */
@@ -34,5 +40,5 @@ export function scopeOfSignalType(type: SignalType): string {
   return SCOPE_BY_RESOURCE[type.split('.')[0]!]!;
 }
 
-/** The scopes signals require: the only scopes a webhook endpoint can usefully hold. */
+/** The scopes signals require: the only scopes a webhook endpoint can hold. */
 export const SIGNAL_SCOPES: readonly string[] = [...new Set(SIGNAL_TYPES.map(scopeOfSignalType))];

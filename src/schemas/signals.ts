@@ -3,6 +3,7 @@ import { SIGNAL_SCOPES, SIGNAL_TYPES, type SignalType } from '../domain/signal-t
 import { BookingSchema } from './bookings.ts';
 import { CustomerSchema, SubscriptionSchema } from './customers.ts';
 import { EventSchema, ParticipantSchema } from './events.ts';
+import { WebhookEndpointSchema } from './webhook-endpoints.ts';
 import { CreatedWindowQuery, ListEnvelope, PageQuery, UtcTimestamp } from './common.ts';
 
 /** The schema of each resource a signal can describe, by the first part of the signal type. */
@@ -12,6 +13,7 @@ const RESOURCE_SCHEMAS: Record<string, { id: string; schema: TObject }> = {
   booking: { id: 'Booking', schema: BookingSchema },
   event: { id: 'Event', schema: EventSchema },
   participant: { id: 'Participant', schema: ParticipantSchema },
+  webhook_endpoint: { id: 'WebhookEndpoint', schema: WebhookEndpointSchema },
 };
 
 /** What each signal type says happened (GET /v1/signal_types, the OpenAPI document). */
@@ -33,6 +35,12 @@ export const SIGNAL_TYPE_DESCRIPTIONS: Record<SignalType, string> = {
   'participant.joined': "Someone joined an event's roster.",
   'participant.left': "Someone left an event's roster (removed_at set).",
   'participant.checked_in': 'A participant was checked in at the event.',
+  'webhook_endpoint.failing':
+    "Another endpoint of the club is failing: its fourth delivery attempt in a row failed (health.failing_since, health.disable_at).",
+  'webhook_endpoint.disabled': 'Another endpoint of the club was disabled: nothing is sent to it until it is enabled (disabled_reason says why).',
+  'webhook_endpoint.enabled': 'Another endpoint of the club was enabled again after being disabled.',
+  'webhook_endpoint.recovered':
+    'Another endpoint of the club that was failing delivered again (outage: how long, what was given up, the window to recover).',
 };
 
 /** The resource schema of a signal type's data.object, and its name among the components. */
@@ -67,7 +75,7 @@ function signalTypeSchema(type: SignalType): TSchema {
       }),
       api_version: Type.Literal('v1'),
       data: Type.Object(
-        { object: Type.Ref(resource.id) },
+        { object: Type.Ref(resource.id), ...(type === 'webhook_endpoint.recovered' ? { outage: Type.Ref('WebhookEndpointOutage') } : {}) },
         { additionalProperties: false, description: 'object: the representation the matching /v1 endpoint returned at emit time' },
       ),
       ...(updated
@@ -118,7 +126,7 @@ export const SignalTypeEntrySchema = Type.Object(
   {
     object: Type.Literal('signal_type'),
     type: Type.String({ enum: [...SIGNAL_TYPES] }),
-    scope: Type.String({ enum: [...SIGNAL_SCOPES], description: 'The read scope a key or endpoint must hold to see signals of this type' }),
+    scope: Type.String({ enum: [...SIGNAL_SCOPES], description: 'The scope a key or endpoint must hold to see signals of this type' }),
     description: Type.String(),
     schema: Type.Object({}, { additionalProperties: true, description: "JSON Schema (2020-12) of the signal's data.object, self-contained" }),
   },

@@ -35,7 +35,7 @@ const endpointFields = {
   object: Type.Literal('webhook_endpoint'),
   url: Type.String({ description: 'Receiving address: https (plain http only for loopback hosts in development mode)' }),
   description: Type.String(),
-  scopes: Type.Array(Type.String({ enum: [...SIGNAL_SCOPES] }), { description: 'Read scopes the endpoint holds; it receives only signals they cover' }),
+  scopes: Type.Array(Type.String({ enum: [...SIGNAL_SCOPES] }), { description: 'Scopes the endpoint holds; it receives only signals they cover' }),
   signal_types: Type.Array(Type.String({ enum: ['*', ...SIGNAL_TYPES] }), { description: 'Signal types subscribed to, or ["*"] for every type' }),
   status: Type.Union([Type.Literal('active'), Type.Literal('disabled')]),
   disabled_reason: Nullable(
@@ -66,13 +66,16 @@ const endpointFields = {
     {
       failing_since: Nullable(Type.String(), {
         description:
-          'When the current run of failed attempts began (UTC); null when none is under way: the last attempt succeeded, none failed, or the endpoint was enabled again since',
+          'When the current run of failed attempts began (UTC), once the endpoint is failing (the run\'s fourth failed attempt ' +
+          'in a row); null otherwise: the last attempt succeeded, or fewer than four have failed since. Enabling the endpoint ' +
+          'again does not end the run: the next success does',
       }),
       disable_at: Nullable(Type.String(), {
         description:
           'When the endpoint will be disabled (disabled_reason failing) unless an attempt succeeds first: failing_since plus ' +
-          'the service\'s ENDPOINT_DISABLE_AFTER (5 days by default) as it was when the failing began; null when not failing, ' +
-          'already disabled, or (for a failing run that began before this field existed) until its next failed attempt',
+          'the service\'s ENDPOINT_DISABLE_AFTER (5 days by default) as it was when the failing began, or that window from ' +
+          'the moment it was enabled again; null when not failing, already disabled, or (for a failing run that began before ' +
+          'this field existed) until its next failed attempt',
       }),
       last_success_at: Nullable(Type.String(), { description: 'When the last attempt that succeeded was made (UTC); null when none has' }),
       pending_deliveries: Type.Integer({
@@ -157,6 +160,30 @@ export const WebhookResendSchema = Type.Object(
   { $id: 'WebhookResend', additionalProperties: false },
 );
 
+/** What a webhook_endpoint.recovered signal says of the failing run it ends (sql/2-signals/cd_endpoint_outage.sql). */
+export const WebhookEndpointOutageSchema = Type.Object(
+  {
+    failing_since: UtcTimestamp,
+    recovered_at: Type.String({ description: 'When the attempt that succeeded was made (UTC)' }),
+    failed_for_seconds: Type.Integer({ minimum: 0, description: 'How long the endpoint was failing, in whole seconds' }),
+    given_up_deliveries: Type.Integer({
+      minimum: 0,
+      maximum: 10_000,
+      description: 'Deliveries given up while it was failing and not sent again since; counted up to 10000',
+    }),
+    recover_window: Type.Object(
+      { since: UtcTimestamp, until: UtcTimestamp },
+      {
+        additionalProperties: false,
+        description:
+          'The since and until to POST to /v1/webhook_endpoints/{id}/recover to have every signal the endpoint missed meanwhile ' +
+          'sent again (what was delivered is left out)',
+      },
+    ),
+  },
+  { $id: 'WebhookEndpointOutage', additionalProperties: false, description: 'The run of failures a recovery ended' },
+);
+
 const Url = Type.String({
   maxLength: MAX_URL_LENGTH,
   description:
@@ -168,7 +195,9 @@ const SignalTypes = Type.Array(Type.String(), {
   description: `Signal types to receive (${SIGNAL_TYPES.join(', ')}), or exactly ["*"] for all. Duplicates are removed.`,
 });
 const Scopes = Type.Array(Type.String(), {
-  description: `Read scopes the endpoint holds, among ${SIGNAL_SCOPES.join(', ')}; never more than the key holds. Default: those the key holds.`,
+  description:
+    `Scopes the endpoint holds, among ${SIGNAL_SCOPES.join(', ')}; never more than the key holds. Default: the read scopes ` +
+    'among them that the key holds (webhook_endpoints:write, for the signals about endpoints, only when named).',
 });
 const Description = Type.String({ maxLength: MAX_DESCRIPTION_LENGTH });
 // The delivery options. Null sets max_in_flight or rate_limit back to the default; ordering
@@ -243,4 +272,5 @@ export const schemas: TSchema[] = [
   WebhookAttemptSchema,
   WebhookRecoverySchema,
   WebhookResendSchema,
+  WebhookEndpointOutageSchema,
 ];

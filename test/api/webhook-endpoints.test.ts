@@ -223,10 +223,10 @@ describe('POST /v1/webhook_endpoints', () => {
   it('refuses scopes beyond the key, scopes no signal requires, and an empty list', async () => {
     const beyond = expectError(await post('/v1/webhook_endpoints', { url: 'https://example.com', signal_types: ['*'], scopes: ['bookings:read'] }, narrow), 400, 'parameter_invalid', 'scopes');
     expect(beyond.message).toMatch(/lacks bookings:read/);
-    for (const scope of ['orders:read', 'signals:read', 'webhook_endpoints:write', 'nonsense']) {
+    for (const scope of ['orders:read', 'signals:read', 'nonsense']) {
       const error = expectError(await post('/v1/webhook_endpoints', { url: 'https://example.com', signal_types: ['*'], scopes: [scope] }), 400, 'parameter_invalid', 'scopes');
       expect(error.message).toContain(`'${scope}' is not a scope any signal requires`);
-      expect(error.message).toContain('customers:read, bookings:read, events:read');
+      expect(error.message).toContain('customers:read, bookings:read, events:read, webhook_endpoints:write');
     }
     expectError(await post('/v1/webhook_endpoints', { url: 'https://example.com', signal_types: ['*'], scopes: [] }), 400, 'parameter_invalid', 'scopes');
   });
@@ -699,7 +699,7 @@ describe('DELETE /v1/webhook_endpoints/{id}', () => {
 });
 
 describe('an endpoint\'s health', () => {
-  it('shows failing_since, disable_at, the last success and the pending and given-up deliveries, and re-enabling clears the streak', async () => {
+  it('shows failing_since and disable_at once failing, the last success, the pending and given-up deliveries; re-enabling renews the window', async () => {
     const hc = await insertClub(t.pool);
     const hcAuth = await bearer(t.pool, hc.id, { scopes: [...DEFAULT_SCOPES, 'webhook_endpoints:write'] });
     const endpoint = await create({ scopes: ['customers:read'] }, hcAuth);
@@ -718,18 +718,23 @@ describe('an endpoint\'s health', () => {
     expect((await get(`/v1/webhook_endpoints/${endpoint.id}`, hcAuth)).json().health.last_success_at).toBe('2026-05-01T10:00:00.000Z');
     await attempt(signals[2]!, '2026-05-01T11:00:00Z', 500);
     // As the worker leaves an endpoint whose streak began with that failure (cd_record_attempts),
-    // keeping the success before it.
-    await t.pool.query(
-      `UPDATE webhook_endpoints SET failing_since = '2026-05-01T11:00:00Z', disable_at = '2026-05-06T11:00:00Z',
-                                    last_success_at = '2026-05-01T10:00:00Z'
-        WHERE club_id = $1 AND id = $2`,
-      [hc.id, endpoint.id],
-    );
+    // keeping the success before it, after `failed` attempts.
+    const streak = (failed: number) =>
+      t.pool.query(
+        `UPDATE webhook_endpoints SET failing_since = '2026-05-01T11:00:00Z', disable_at = '2026-05-06T11:00:00Z',
+                                      last_success_at = '2026-05-01T10:00:00Z', failed_attempts = $3
+          WHERE club_id = $1 AND id = $2`,
+        [hc.id, endpoint.id, failed],
+      );
     const read = async () => {
       const res = await get(`/v1/webhook_endpoints/${endpoint.id}`, hcAuth);
       expectOpenApi(t.app, '/v1/webhook_endpoints/{id}', 'GET', 200, res.json());
       return res.json().health;
     };
+    // Three failures in a row are not failing yet (cd_endpoint_failing): nothing to show.
+    await streak(3);
+    expect(await read()).toMatchObject({ failing_since: null, disable_at: null, last_success_at: '2026-05-01T10:00:00.000Z' });
+    await streak(4);
     expect(await read()).toEqual({
       failing_since: '2026-05-01T11:00:00.000Z',
       disable_at: '2026-05-06T11:00:00.000Z',
@@ -743,8 +748,13 @@ describe('an endpoint\'s health', () => {
     // Disabled: no time to be disabled at any more; the streak and the counts stay to be seen.
     const disabled = (await post(`/v1/webhook_endpoints/${endpoint.id}`, { status: 'disabled' }, hcAuth)).json();
     expect(disabled.health).toMatchObject({ failing_since: '2026-05-01T11:00:00.000Z', disable_at: null });
+    // Enabled again: the run goes on until a success, with its whole window (5 days) from now.
+    const before = Date.now();
     const enabled = (await post(`/v1/webhook_endpoints/${endpoint.id}`, { status: 'active' }, hcAuth)).json();
-    expect(enabled.health).toMatchObject({ failing_since: null, disable_at: null, last_success_at: '2026-05-01T10:00:00.000Z' });
+    expect(enabled.health).toMatchObject({ failing_since: '2026-05-01T11:00:00.000Z', last_success_at: '2026-05-01T10:00:00.000Z' });
+    const window = 5 * 24 * 3600_000;
+    expect(Date.parse(enabled.health.disable_at)).toBeGreaterThanOrEqual(before + window - 1000);
+    expect(Date.parse(enabled.health.disable_at)).toBeLessThanOrEqual(Date.now() + window + 1000);
   });
 });
 
@@ -1211,28 +1221,26 @@ describe('POST /v1/webhook_endpoints/{id}/recover', () => {
 });
 
 describe('cd_endpoint_matches', () => {
-  it('matches a type the endpoint names or "*", only when its scopes hold the type’s scope', async () => {
-    const cases: [string[], string[], string, boolean][] = [
-      [['customer.created'], ['customers:read'], 'customer.created', true],
-      [['customer.created'], ['customers:read'], 'customer.updated', false],
-      [['*'], ['customers:read'], 'subscription.renewed', true],
-      [['*'], ['customers:read'], 'booking.created', false],
-      [['booking.created'], ['customers:read'], 'booking.created', false],
-      [['*'], ['events:read'], 'participant.joined', true],
-      [['*'], ['events:read'], 'unknown.type', false],
+  it('matches a type the endpoint names or "*", only when its scopes hold the type’s scope, never a signal about itself', async () => {
+    const cases: [string[], string[], string, string, boolean][] = [
+      [['customer.created'], ['customers:read'], 'customer.created', 'cus_1', true],
+      [['customer.created'], ['customers:read'], 'customer.updated', 'cus_1', false],
+      [['*'], ['customers:read'], 'subscription.renewed', 'sub_1', true],
+      [['*'], ['customers:read'], 'booking.created', 'bkg_1', false],
+      [['booking.created'], ['customers:read'], 'booking.created', 'bkg_1', false],
+      [['*'], ['events:read'], 'participant.joined', 'par_1', true],
+      [['*'], ['events:read'], 'unknown.type', 'x_1', false],
+      [['*'], ['customers:read'], 'webhook_endpoint.failing', 'we_other', false],
+      [['*'], ['webhook_endpoints:write'], 'webhook_endpoint.failing', 'we_other', true],
+      [['webhook_endpoint.failing'], ['webhook_endpoints:write'], 'webhook_endpoint.failing', 'we_x', false],
     ];
-    for (const [types, scopes, type, expected] of cases) {
+    for (const [types, scopes, type, resource, expected] of cases) {
       const { rows } = await t.pool.query(
-        `SELECT cd_endpoint_matches(ROW(e.*)::webhook_endpoints, $3) AS m
-           FROM (SELECT 'c' AS club_id, 'we_x' AS id, 'https://x' AS url, '' AS description, $1::text[] AS signal_types,
-                        $2::text[] AS scopes, 'active' AS status, NULL::text AS disabled_reason, '\\x00'::bytea AS secret,
-                        NULL::bytea AS previous_secret, NULL::timestamptz AS previous_secret_until, 0::bigint AS from_sequence,
-                        NULL::timestamptz AS failing_since, now() AS created_at, now() AS updated_at, NULL::timestamptz AS deleted_at,
-                        'none'::text AS ordering, NULL::integer AS max_in_flight, NULL::float8 AS rate_limit,
-                        NULL::timestamptz AS disable_at, NULL::timestamptz AS last_success_at) e`,
-        [types, scopes, type],
+        `SELECT cd_endpoint_matches(jsonb_populate_record(NULL::webhook_endpoints,
+                  jsonb_build_object('club_id', 'c', 'id', 'we_x', 'signal_types', $1::text[], 'scopes', $2::text[])), $3, $4) AS m`,
+        [types, scopes, type, resource],
       );
-      expect(rows[0].m, `${types.join(',')} ${scopes.join(',')} ${type}`).toBe(expected);
+      expect(rows[0].m, `${types.join(',')} ${scopes.join(',')} ${type} ${resource}`).toBe(expected);
     }
   });
 });

@@ -95,7 +95,7 @@ describe('endpoints show', () => {
       [api.club.id, id],
     );
     await api.pool.query(
-      `UPDATE webhook_endpoints SET failing_since = '2999-01-01T00:00:00Z', disable_at = '2999-01-06T00:00:00Z' WHERE club_id = $1 AND id = $2`,
+      `UPDATE webhook_endpoints SET failing_since = '2999-01-01T00:00:00Z', disable_at = '2999-01-06T00:00:00Z', failed_attempts = 4 WHERE club_id = $1 AND id = $2`,
       [api.club.id, id],
     );
     const run = await clubdata('endpoints', 'show', id);

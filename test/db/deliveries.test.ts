@@ -511,7 +511,8 @@ describe('recordAttempt', () => {
     expect(await claimed(failedKey.endpointId)).toContain(failing);
     const failure = { ...success(1), statusCode: 500, error: 'HTTP 500 Internal Server Error' };
     const retry = await recordHeld(pool, failedKey, failed!.signalId, failure, { ...decided, succeeded: false, retryDelayMs: 60_000 });
-    expect(retry).toEqual({ outcome: 'retry', delayMs: 60_000, streak: 'began' });
+    // One failure is no failing endpoint yet (cd_endpoint_failing): nothing for the worker to log.
+    expect(retry).toEqual({ outcome: 'retry', delayMs: 60_000 });
     const failingSince = async (endpointId: string) =>
       (await pool.query('SELECT failing_since FROM webhook_endpoints WHERE club_id = $1 AND id = $2', [clubId, endpointId])).rows[0].failing_since;
     expect(await failingSince(failed!.endpointId)).not.toBeNull();
@@ -523,6 +524,8 @@ describe('recordAttempt', () => {
     expect(claims.flat().filter((sequence) => sequences.includes(sequence))).toHaveLength(keys.length);
     const results = await Promise.all(keys.map(({ key, signalId }) => recordHeld(pool, key, signalId, success(1), decided)));
     expect(results.every((r) => r.outcome === 'succeeded')).toBe(true);
+    // The run they end was one failure long: not a failing endpoint, so no recovery to log.
+    expect(results.filter((r) => r.streak !== undefined)).toEqual([]);
 
     const { rows } = await pool.query(
       `SELECT d.status, d.completed_at IS NOT NULL AS completed,
@@ -539,12 +542,12 @@ describe('recordAttempt', () => {
 
 describe('recordAttempt: the failing streak and disable_at', () => {
   it('fixes disable_at at a streak\'s first failure, keeps it through later ones, disables by it, and a success clears both', async () => {
-    const { endpoints, sequences } = await signalsFor(1, 5);
+    const { endpoints, sequences } = await signalsFor(1, 8);
     const endpointId = endpoints[0]!.id;
     const health = async () =>
       (
-        await pool.query<{ failing_since: Date | null; disable_at: Date | null; status: string }>(
-          'SELECT failing_since, disable_at, status FROM webhook_endpoints WHERE club_id = $1 AND id = $2',
+        await pool.query<{ failing_since: Date | null; disable_at: Date | null; status: string; failed_attempts: number }>(
+          'SELECT failing_since, disable_at, status, failed_attempts FROM webhook_endpoints WHERE club_id = $1 AND id = $2',
           [clubId, endpointId],
         )
       ).rows[0]!;
@@ -563,17 +566,24 @@ describe('recordAttempt: the failing streak and disable_at', () => {
           });
     };
     const day = 86_400_000;
-    // The first failure says it began the streak; the success that ends it says so (the worker logs both).
-    expect(await attempt(0, 'failure', day)).toEqual({ outcome: 'retry', delayMs: 60_000, streak: 'began' });
+    // The first failure fixes the clock; the fourth in a row makes the endpoint failing and says
+    // so, and the success that ends a failing run says so too (the worker logs both).
+    expect(await attempt(0, 'failure', day)).toEqual({ outcome: 'retry', delayMs: 60_000 });
     const first = await health();
     expect(first.failing_since).not.toBeNull();
     expect(first.disable_at!.getTime() - first.failing_since!.getTime()).toBe(day);
+    expect(first.failed_attempts).toBe(1);
     // A later failure under a shorter setting (the operator changed ENDPOINT_DISABLE_AFTER): the
     // time shown to the owner stands, and the endpoint is not disabled before it.
     expect(await attempt(1, 'failure', 1)).toEqual({ outcome: 'retry', delayMs: 60_000 });
-    expect(await health()).toEqual(first);
-    expect(await attempt(2, 'success', day)).toEqual({ outcome: 'succeeded', streak: 'ended' });
-    expect(await health()).toEqual({ failing_since: null, disable_at: null, status: 'active' });
+    expect(await health()).toEqual({ ...first, failed_attempts: 2 });
+    expect(await attempt(2, 'failure', day)).toEqual({ outcome: 'retry', delayMs: 60_000 });
+    expect(await attempt(3, 'failure', day)).toEqual({ outcome: 'retry', delayMs: 60_000, streak: 'failing' });
+    // Counted no further: the endpoint row is not written again for the rest of the run.
+    expect(await attempt(4, 'failure', day)).toEqual({ outcome: 'retry', delayMs: 60_000 });
+    expect(await health()).toEqual({ ...first, failed_attempts: 4 });
+    expect(await attempt(5, 'success', day)).toEqual({ outcome: 'succeeded', streak: 'ended' });
+    expect(await health()).toEqual({ failing_since: null, disable_at: null, status: 'active', failed_attempts: 0 });
     // The success that ended the streak is kept as the last one; a new streak keeps the success before it.
     const lastSuccess = async () =>
       (await pool.query('SELECT last_success_at FROM webhook_endpoints WHERE club_id = $1 AND id = $2', [clubId, endpointId])).rows[0].last_success_at;
@@ -583,12 +593,12 @@ describe('recordAttempt: the failing streak and disable_at', () => {
     );
     expect(await lastSuccess()).toEqual(succeeded[0].attempted_at);
     await pool.query(`UPDATE webhook_endpoints SET last_success_at = NULL WHERE club_id = $1 AND id = $2`, [clubId, endpointId]);
-    expect(await attempt(3, 'failure', day)).toMatchObject({ outcome: 'retry', streak: 'began' });
+    expect(await attempt(6, 'failure', day)).toEqual({ outcome: 'retry', delayMs: 60_000 });
     expect(await lastSuccess()).toEqual(succeeded[0].attempted_at);
     // Once disable_at has come, the next failure disables.
     await pool.query(`UPDATE webhook_endpoints SET failing_since = now() - interval '2 days', disable_at = now() - interval '1 second'
                        WHERE club_id = $1 AND id = $2`, [clubId, endpointId]);
-    expect(await attempt(4, 'failure', 30 * day)).toEqual({ outcome: 'endpoint_disabled', reason: 'failing' });
+    expect(await attempt(7, 'failure', 30 * day)).toEqual({ outcome: 'endpoint_disabled', reason: 'failing' });
     expect((await health()).status).toBe('disabled');
     expect(await lastSuccess()).toEqual(succeeded[0].attempted_at);
   });
@@ -709,9 +719,9 @@ describe('recordAttempt, for failures', () => {
     ]);
     expect(results).toEqual([
       { outcome: 'succeeded' },
-      { outcome: 'retry', delayMs: 60_000, streak: 'began' },
-      { outcome: 'failed', streak: 'began' },
-      { outcome: 'endpoint_disabled', reason: 'gone', streak: 'began' },
+      { outcome: 'retry', delayMs: 60_000 },
+      { outcome: 'failed' },
+      { outcome: 'endpoint_disabled', reason: 'gone' },
       { outcome: 'endpoint_disabled', reason: 'failing' },
     ]);
 
@@ -749,7 +759,7 @@ describe('canceling the deliveries of a deleted or disabled endpoint', () => {
       expect(await claimed(endpointId)).toEqual([second]);
       const failure = { ...success(1), statusCode: 500, error: 'HTTP 500 Internal Server Error' };
       expect(await recordHeld(pool, keyOf(endpointId, second), pendingSecond!.signalId, failure, { ...decided, succeeded: false, retryDelayMs: 0 }))
-        .toEqual({ outcome: 'retry', delayMs: 0, streak: 'began' });
+        .toEqual({ outcome: 'retry', delayMs: 0 });
     }
     const [pendingFirst] = await fanOutSignal(pool, clubId, first);
     // The first signal's delivery to the endpoint to be disabled: its first attempt under way.

@@ -25,12 +25,32 @@ beforeAll(async () => {
   // As the first start does: real changes through the triggers, until every type has happened.
   await simulate(t.pool, { clubId: CLUB, ratePerSecond: 1e6, durationSeconds: 120, maxChanges: 600 });
   auth = await bearer(t.pool, CLUB, { scopes: ALL_SCOPES });
+  await endpointLife();
   const { rows } = await t.pool.query<{ body: string }>('SELECT body FROM signals WHERE club_id = $1 ORDER BY sequence', [CLUB]);
   stored = rows.map((r) => JSON.parse(r.body) as Signal);
   await t.app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
 });
 afterAll(() => t.app.close());
+
+/**
+ * An endpoint's life, for the webhook_endpoint.* signals: failing, disabled, enabled, recovered.
+ * Its status changes through the API; its failing run as cd_record_attempts leaves the row
+ * (test/workers/endpoint-signals.test.ts has the worker do it).
+ */
+async function endpointLife(): Promise<void> {
+  const call = async (url: string, payload: object) => {
+    const res = await t.app.inject({ method: 'POST', url, headers: { authorization: auth }, payload });
+    expect(res.statusCode, res.body).toBeLessThan(300);
+    return res.json<{ id: string }>();
+  };
+  const endpoint = await call('/v1/webhook_endpoints', { url: 'https://1.1.1.1/hook', signal_types: ['*'] });
+  const worker = (set: string) => t.pool.query(`UPDATE webhook_endpoints SET ${set} WHERE club_id = $1 AND id = $2`, [CLUB, endpoint.id]);
+  await worker(`failing_since = now(), disable_at = now() + interval '5 days', failed_attempts = 4`);
+  await call(`/v1/webhook_endpoints/${endpoint.id}`, { status: 'disabled' });
+  await call(`/v1/webhook_endpoints/${endpoint.id}`, { status: 'active' });
+  await worker(`failing_since = NULL, disable_at = NULL, failed_attempts = 0, last_success_at = now()`);
+}
 
 const documentValidator = (component: string) => componentValidator(t.app, component);
 

@@ -145,8 +145,8 @@ async function handleSuccess(context: AttemptContext, attempt: Attempt, request:
   const result = await record(context, attempt, request, outcome, null);
   context.metrics.deliveries.inc({ outcome: 'succeeded' });
   context.metrics.lag.observe((Date.now() - attempt.target.signalCreatedAt.getTime()) / 1000);
-  // The endpoint's state changed: a line at info, once per failing streak.
-  if (result.streak === 'ended') attempt.log().info(summary(context, attempt, outcome), 'endpoint recovered: an attempt succeeded after failed ones');
+  // The endpoint's state changed: a line at info, once per failing run (cd_endpoint_failing).
+  if (result.streak === 'ended') attempt.log().info(summary(context, attempt, outcome), 'endpoint recovered: an attempt succeeded after it was failing');
   // Debug, not info: at a thousand deliveries a second, a line each is a cost of its own;
   // the attempt row and the metrics record every success.
   else debug(context, attempt, summary(context, attempt, outcome), 'delivery succeeded');
@@ -156,7 +156,7 @@ async function handleSuccess(context: AttemptContext, attempt: Attempt, request:
 /**
  * A line about one attempt, at debug: the attempts log (GET .../attempts) and the metrics hold
  * every attempt, and a refusing endpoint made about 40 info lines a second at 20 signals/s. The
- * endpoint's state changes are logged at info instead (its failing streak beginning and ending),
+ * endpoint's state changes are logged at info instead (it became failing, it recovered),
  * and a give-up or a disabling at warn.
  */
 function debug(context: AttemptContext, attempt: Attempt, line: object, message: string): void {
@@ -176,8 +176,8 @@ async function handleFailure(context: AttemptContext, attempt: Attempt, request:
   const result = await record(context, attempt, request, outcome, retryDelayMs, { throttled, pauseMs });
   const line = { ...summary(context, attempt, outcome), error: outcome.error };
   const { metrics } = context;
-  if (result.streak === 'began' && result.outcome !== 'endpoint_disabled') {
-    attempt.log().info(line, 'endpoint failing: its first failed attempt since the last success');
+  if (result.streak === 'failing' && result.outcome !== 'endpoint_disabled') {
+    attempt.log().info(line, 'endpoint failing: its fourth failed attempt in a row');
   }
   switch (result.outcome) {
     case 'throttled':

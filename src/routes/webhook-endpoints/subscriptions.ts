@@ -1,6 +1,7 @@
 // What an endpoint may subscribe to, beyond what the body schema says (docs/webhooks.md
 // "Create"): signal types from the catalogue or the wildcard alone, scopes that signals require
 // and the key holds, and every named type covered by the scopes. Create and update share them.
+import { OPT_IN_SCOPES } from '../../domain/scopes.ts';
 import { SIGNAL_SCOPES, scopeOfSignalType, SIGNAL_TYPES, type SignalType } from '../../domain/signal-types.ts';
 import { ApiError } from '../../errors.ts';
 
@@ -27,11 +28,14 @@ export function readSignalTypes(values: readonly string[]): string[] {
 
 /**
  * The endpoint's scopes without duplicates: each one a scope signals require and held by the
- * key. Absent, they default to the key's scopes among those signals require.
+ * key. Absent, they default to the key's read scopes among those signals require: the signals
+ * about endpoints (scope webhook_endpoints:write) go only to an endpoint that names that scope,
+ * as a key holds it only when asked for, so that an endpoint made before they existed, or for
+ * the club's data, never starts getting them unasked.
  */
 export function readScopes(values: readonly string[] | undefined, keyScopes: ReadonlySet<string>): string[] {
   if (values === undefined) {
-    const held = SIGNAL_SCOPES.filter((s) => keyScopes.has(s));
+    const held = SIGNAL_SCOPES.filter((s) => keyScopes.has(s) && !(OPT_IN_SCOPES as readonly string[]).includes(s));
     if (held.length === 0) {
       throw ApiError.invalidParam(
         'scopes',
