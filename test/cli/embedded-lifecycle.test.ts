@@ -144,7 +144,8 @@ describe('the embedded PostgreSQL has one owner at a time', () => {
       if (!body.has_more) break;
       after = `&starting_after=${body.data.at(-1)!.id}`;
     }
-    expect([...types].sort()).toEqual([...SIGNAL_TYPES].sort());
+    // Every type about the club's data; the webhook_endpoint.* ones come from endpoints failing.
+    expect([...types].sort()).toEqual(SIGNAL_TYPES.filter((t) => !t.startsWith('webhook_endpoint.')).sort());
     expect(first.output()).toMatch(/club_demo_ny: a history of \d+ signals \(17 types\)/);
   }, 60_000);
 

@@ -288,11 +288,12 @@ describe('after a simulation, no object the API gives has a null the contract do
       console.log(`${club}: ${found.objects} objects in ${found.requests} responses walked, ${found.problems.length} unexpected nulls`);
       expect(found.problems.slice(0, 20)).toEqual([]);
       // The walk saw what the simulation made: its events (hosted) among them, and, in the club
-      // that bills, a signal of every type.
+      // that bills, a signal of every type about the club's data (the webhook_endpoint.* ones
+      // come from endpoints failing, which no simulated change makes).
       expect(simulated[club]!.changes['event created']).toBeGreaterThan(0);
       const { rows } = await t.pool.query<{ id: string }>(`SELECT id FROM events WHERE club_id = $1 AND title = 'Drop-in clinic'`, [club]);
       expect(found.ids['/v1/events']).toEqual(expect.arrayContaining(rows.map((r) => r.id)));
-      if (club === NY) expect([...found.signalTypes].sort()).toEqual([...SIGNAL_TYPES].sort());
+      if (club === NY) expect([...found.signalTypes].sort()).toEqual(SIGNAL_TYPES.filter((t) => !t.startsWith('webhook_endpoint.')).sort());
       expect(found.ids['/v1/webhook_endpoints/{id}/attempts']).toHaveLength(2);
       expect(found.ids['/v1/signals/{id}/attempts']).toHaveLength(2);
     }, 180_000);
