@@ -211,9 +211,12 @@ export class ClubData {
     update: async (id: string, body: RequestBody<'updateWebhookEndpoint'>, options?: RequestOptions) =>
       this.#write('updateWebhookEndpoint', 'POST', `/v1/webhook_endpoints/${segment(id)}`, body, options),
     delete: async (id: string, options?: RequestOptions) => this.#write('deleteWebhookEndpoint', 'DELETE', `/v1/webhook_endpoints/${segment(id)}`, undefined, options),
-    /** A new signing secret; the old one keeps verifying for a while (docs/webhooks.md). */
-    rotateSecret: async (id: string, options?: RequestOptions) =>
-      this.#write('rotateWebhookEndpointSecret', 'POST', `/v1/webhook_endpoints/${segment(id)}/rotate_secret`, undefined, options),
+    /**
+     * A new signing secret (v1) or key (v1a), of `signature_scheme` when given (switching the
+     * endpoint to it); the old one keeps signing for a while (docs/webhooks.md).
+     */
+    rotateSecret: async (id: string, body?: RequestBody<'rotateWebhookEndpointSecret'>, options?: RequestOptions) =>
+      this.#write('rotateWebhookEndpointSecret', 'POST', `/v1/webhook_endpoints/${segment(id)}/rotate_secret`, body, options),
     /** Delivers again what the endpoint missed between `since` and `until`. */
     recover: async (id: string, body: RequestBody<'recoverWebhookEndpoint'>, options?: RequestOptions) =>
       this.#write('recoverWebhookEndpoint', 'POST', `/v1/webhook_endpoints/${segment(id)}/recover`, body, options),

@@ -564,7 +564,7 @@ export interface paths {
         put?: never;
         /**
          * Rotate a webhook endpoint's secret
-         * @description Issues a new signing secret, shown only in this answer. The previous secret keeps signing, beside the new one, for 24 hours; a second rotation within them retires the oldest at once. Needs a key holding every scope of the endpoint.
+         * @description Issues a new signing secret (v1: shown only in this answer) or signing key (v1a: its public_key on the endpoint), of the endpoint's scheme or of the signature_scheme asked for, which the endpoint then signs by. The previous one keeps signing, by its own scheme, beside the new one for 24 hours; a second rotation within them retires the oldest at once. The body is optional. Needs a key holding every scope of the endpoint.
          */
         post: operations["rotateWebhookEndpointSecret"];
         delete?: never;
@@ -2085,12 +2085,16 @@ export interface components {
                 /** @description Nothing is sent to the endpoint before this time, as a receiver's Retry-After asked (UTC, millisecond precision, trailing Z); null: not paused, or the pause is over */
                 paused_until: string | null;
             };
+            /** @description A v1a endpoint's ed25519 public key, whpk_ + base64 of its 32 bytes: what its receiver verifies with; null for v1 */
+            public_key: string | null;
             /** @description Deliveries a second to this endpoint at most, across every worker: from 0.01 to 10000, fractions allowed (0.5 is one every 2 seconds). null: no limit */
             rate_limit: number | null;
             /** @description Scopes the endpoint holds; it receives only signals they cover */
             scopes: ("customers:read" | "bookings:read" | "events:read" | "webhook_endpoints:write")[];
             /** @description Signal types subscribed to, or ["*"] for every type */
             signal_types: ("*" | "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered")[];
+            /** @description How deliveries are signed (Standard Webhooks): v1, HMAC-SHA256 with the whsec_ secret shown once; v1a, ed25519, verified with the endpoint's public_key (whpk_), its signing key never leaving the service. */
+            signature_scheme: "v1" | "v1a";
             status: "active" | "disabled";
             /** @description Receiving address: https (plain http only for loopback hosts in development mode) */
             url: string;
@@ -2267,14 +2271,18 @@ export interface components {
                 /** @description Nothing is sent to the endpoint before this time, as a receiver's Retry-After asked (UTC, millisecond precision, trailing Z); null: not paused, or the pause is over */
                 paused_until: string | null;
             };
+            /** @description A v1a endpoint's ed25519 public key, whpk_ + base64 of its 32 bytes: what its receiver verifies with; null for v1 */
+            public_key: string | null;
             /** @description Deliveries a second to this endpoint at most, across every worker: from 0.01 to 10000, fractions allowed (0.5 is one every 2 seconds). null: no limit */
             rate_limit: number | null;
             /** @description Scopes the endpoint holds; it receives only signals they cover */
             scopes: ("customers:read" | "bookings:read" | "events:read" | "webhook_endpoints:write")[];
-            /** @description Signing secret, whsec_ + base64 of 24 random bytes. Shown only when created or rotated. */
-            secret: string;
+            /** @description The v1 signing secret, shown only here; null for a v1a endpoint, whose signing key is never shown (verify with public_key) */
+            secret: string | null;
             /** @description Signal types subscribed to, or ["*"] for every type */
             signal_types: ("*" | "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered")[];
+            /** @description How deliveries are signed (Standard Webhooks): v1, HMAC-SHA256 with the whsec_ secret shown once; v1a, ed25519, verified with the endpoint's public_key (whpk_), its signing key never leaving the service. */
+            signature_scheme: "v1" | "v1a";
             status: "active" | "disabled";
             /** @description Receiving address: https (plain http only for loopback hosts in development mode) */
             url: string;
@@ -6426,6 +6434,8 @@ export interface operations {
                     scopes?: ("customers:read" | "bookings:read" | "events:read" | "webhook_endpoints:write")[];
                     /** @description Signal types to receive (customer.created, customer.updated, customer.archived, subscription.created, subscription.updated, subscription.renewed, subscription.past_due, subscription.canceled, subscription.expired, booking.created, booking.updated, booking.canceled, event.created, event.updated, participant.joined, participant.left, participant.checked_in, webhook_endpoint.failing, webhook_endpoint.disabled, webhook_endpoint.enabled, webhook_endpoint.recovered), or exactly ["*"] for all. Duplicates are removed. */
                     signal_types: ("*" | "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered")[];
+                    /** @description How deliveries are signed (Standard Webhooks): v1, HMAC-SHA256 with the whsec_ secret shown once; v1a, ed25519, verified with the endpoint's public_key (whpk_), its signing key never leaving the service. Default: v1. */
+                    signature_scheme?: "v1" | "v1a";
                     /** @description Absolute https URL without credentials or fragment; plain http only for localhost, 127.0.0.0/8 or [::1] when the server runs in development mode. Outside development mode the host must be public: a literal non-public address, localhost, or a name that does not resolve or resolves to any non-public address is refused. */
                     url: string;
                 };
@@ -7767,7 +7777,14 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": {
+                    /** @description How deliveries are signed (Standard Webhooks): v1, HMAC-SHA256 with the whsec_ secret shown once; v1a, ed25519, verified with the endpoint's public_key (whpk_), its signing key never leaving the service. Default: the endpoint's own; another one switches it. */
+                    signature_scheme?: "v1" | "v1a";
+                };
+            };
+        };
         responses: {
             /** @description Default Response */
             200: {

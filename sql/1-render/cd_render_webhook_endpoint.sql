@@ -1,5 +1,6 @@
 -- The secrets are never part of the representation: the API adds the plaintext to the create
--- and rotate answers only, and it never reaches SQL.
+-- and rotate answers only (of a v1 endpoint; a v1a signing key is never shown), and it never
+-- reaches SQL. A v1a endpoint's public key is no secret: every answer shows it.
 --
 -- `pace` is what the delivery worker keeps in endpoint_lanes (docs/webhooks.md, "Order and
 -- pace"): the rate the endpoint is slowed to after 429s or 503s without Retry-After (null: not
@@ -45,6 +46,8 @@ BEGIN
     'description', e.description,
     'scopes', to_json(e.scopes),
     'signal_types', to_json(e.signal_types),
+    'signature_scheme', e.signature_scheme,
+    'public_key', e.public_key,
     'status', e.status,
     'disabled_reason', e.disabled_reason,
     'ordering', e.ordering,

@@ -419,6 +419,8 @@ interface RenderedEndpoint {
   signal_types: string[];
   status: 'active' | 'disabled';
   disabled_reason: string | null;
+  signature_scheme: 'v1' | 'v1a';
+  public_key: string | null;
   ordering: 'none' | 'per_resource';
   max_in_flight: number | null;
   rate_limit: number | null;
@@ -435,10 +437,11 @@ interface RenderedEndpoint {
 
 const ENDPOINT_COLUMNS = ['id', 'url', 'status', 'signal_types', 'scopes', 'created_at', 'description'];
 /**
- * What `endpoints show` adds to the table's columns: the delivery options and pace (docs/webhooks.md
- * "Order and pace") and the health ("Answering, retries and disabling").
+ * What `endpoints show` adds to the table's columns: how it signs (docs/webhooks.md "Verifying a
+ * delivery"), the delivery options and pace ("Order and pace") and the health ("Answering,
+ * retries and disabling").
  */
-const ENDPOINT_DELIVERY_FIELDS = ['ordering', 'max_in_flight', 'rate_limit', 'pace', 'health'];
+const ENDPOINT_DELIVERY_FIELDS = ['signing', 'ordering', 'max_in_flight', 'rate_limit', 'pace', 'health'];
 
 /** A row of the table, from the API's rendering (cd_render_webhook_endpoint). */
 const endpointRow = (e: RenderedEndpoint) => ({ ...e, status: e.disabled_reason ? `disabled (${e.disabled_reason})` : e.status, description: e.description || null });
@@ -448,6 +451,7 @@ function endpointDelivery(e: RenderedEndpoint) {
   const { effective_rate: rate, paused_until: paused } = e.pace;
   const pace = [paused && `paused until ${paused}`, rate !== null && `slowed to ${rate}/s`].filter(Boolean).join(', ');
   return {
+    signing: e.signature_scheme === 'v1a' ? `v1a (ed25519), public key ${e.public_key}` : 'v1 (HMAC-SHA256, with the secret shown at creation)',
     max_in_flight: e.max_in_flight ?? "default (the worker's DELIVERY_PER_ENDPOINT_CONCURRENCY)",
     rate_limit: e.rate_limit === null ? 'none' : `${e.rate_limit}/s`,
     pace: pace || 'not slowed, not paused',

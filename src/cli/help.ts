@@ -77,8 +77,9 @@ const SECTIONS: Section[] = [
     title: 'Webhook endpoints',
     commands: {
       endpoints: `  endpoints list --club ID    The club's webhook endpoints, oldest first (deleted ones left out).
-  endpoints show ID          One endpoint as the API shows it (never its secret), with its
-                             delivery options (ordering, max_in_flight, rate_limit), its pace
+  endpoints show ID          One endpoint as the API shows it (never its secret), with how it
+                             signs (v1, or v1a and its public key), its delivery options
+                             (ordering, max_in_flight, rate_limit), its pace
                              and its health (failing since, to be disabled at, last success,
                              pending and given-up deliveries).
   endpoints delete ID        Delete it as DELETE /v1/webhook_endpoints/{id} does: its pending

@@ -7,6 +7,7 @@ import type { Pool } from './pool.ts';
 import { readRecord } from './sql.ts';
 import { signalSequenceOf, type Read } from './watermark.ts';
 import { SqlParams } from './sql.ts';
+import type { SignatureScheme } from '../domain/secrets.ts';
 import type { CreatedWindow } from '../domain/timestamps.ts';
 import { addTimestamptz, createdWindowConditions } from './time-window.ts';
 import { withTransaction } from './transaction.ts';
@@ -21,6 +22,8 @@ export interface NewEndpoint {
   signalTypes: string[];
   scopes: string[];
   sealedSecret: Buffer;
+  /** How the sealed secret signs; v1a with the public key of its signing key. Default v1. */
+  signing?: EndpointSigning | undefined;
   /** Default 'none'. */
   ordering?: EndpointOrdering | undefined;
   /** Absent or null: the worker's DELIVERY_PER_ENDPOINT_CONCURRENCY. */
@@ -28,6 +31,9 @@ export interface NewEndpoint {
   /** Deliveries a second; absent or null: no limit. */
   rateLimit?: number | null | undefined;
 }
+
+/** How an endpoint signs: v1 (HMAC), or v1a (ed25519) with the `whpk_` public key it shows. */
+export type EndpointSigning = { scheme: 'v1' } | { scheme: 'v1a'; publicKey: string };
 
 /** How an endpoint's deliveries are ordered (docs/webhooks.md "Order and pace"). */
 export type EndpointOrdering = 'none' | 'per_resource';
@@ -39,8 +45,9 @@ export type EndpointOrdering = 'none' | 'per_resource';
  */
 export async function createEndpoint(pool: Pool, input: NewEndpoint): Promise<string> {
   const result = await pool.query<{ body: string }>(
-    `INSERT INTO webhook_endpoints AS e (club_id, url, description, signal_types, scopes, secret, from_sequence, ordering, max_in_flight, rate_limit)
-     VALUES ($1, $2, $3, $4, $5, $6, cd_signal_sequence($1), $7, $8, $9)
+    `INSERT INTO webhook_endpoints AS e (club_id, url, description, signal_types, scopes, secret, from_sequence, ordering, max_in_flight,
+                                         rate_limit, signature_scheme, public_key)
+     VALUES ($1, $2, $3, $4, $5, $6, cd_signal_sequence($1), $7, $8, $9, $10, $11)
      RETURNING cd_render_webhook_endpoint(e)::text AS body`,
     [
       input.clubId,
@@ -52,6 +59,8 @@ export async function createEndpoint(pool: Pool, input: NewEndpoint): Promise<st
       input.ordering ?? 'none',
       input.maxInFlight ?? null,
       input.rateLimit ?? null,
+      input.signing?.scheme ?? 'v1',
+      input.signing?.scheme === 'v1a' ? input.signing.publicKey : null,
     ],
   );
   return result.rows[0]!.body;
@@ -101,6 +110,7 @@ export interface EndpointState {
   scopes: string[];
   status: 'active' | 'disabled';
   disabledReason: string | null;
+  signatureScheme: SignatureScheme;
 }
 
 /**
@@ -120,13 +130,25 @@ async function readEndpointState(
   id: string,
   lock?: 'UPDATE' | 'SHARE',
 ): Promise<EndpointState | null> {
-  const result = await db.query<{ signal_types: string[]; scopes: string[]; status: 'active' | 'disabled'; disabled_reason: string | null }>(
-    `SELECT signal_types, scopes, status, disabled_reason FROM webhook_endpoints WHERE ${LIVE}${lock ? ` FOR ${lock}` : ''}`,
+  const result = await db.query<{
+    signal_types: string[];
+    scopes: string[];
+    status: 'active' | 'disabled';
+    disabled_reason: string | null;
+    signature_scheme: SignatureScheme;
+  }>(
+    `SELECT signal_types, scopes, status, disabled_reason, signature_scheme FROM webhook_endpoints WHERE ${LIVE}${lock ? ` FOR ${lock}` : ''}`,
     [clubId, id],
   );
   const row = result.rows[0];
   if (!row) return null;
-  return { signalTypes: row.signal_types, scopes: row.scopes, status: row.status, disabledReason: row.disabled_reason };
+  return {
+    signalTypes: row.signal_types,
+    scopes: row.scopes,
+    status: row.status,
+    disabledReason: row.disabled_reason,
+    signatureScheme: row.signature_scheme,
+  };
 }
 
 export interface EndpointChanges {
@@ -204,27 +226,35 @@ async function cancelPendingDeliveries(client: pg.PoolClient, clubId: string, en
   await client.query('SELECT cd_cancel_deliveries($1, $2, NULL)', [clubId, endpointId]);
 }
 
+/** A new secret of a scheme, made by the caller: sealed, and how it signs. */
+export type SecretMaker = (scheme: SignatureScheme) => { sealedSecret: Buffer; signing: EndpointSigning };
+
 /**
- * A new secret; the current one keeps signing beside it for 24 hours (docs/webhooks.md "Manage"). Null when
- * there is no such live endpoint; `guard` may refuse first.
+ * A new secret, of the scheme asked for or else the endpoint's own (the endpoint then signs by
+ * it); the current one keeps signing beside it, by its own scheme, for 24 hours
+ * (docs/webhooks.md "Manage"). Null when there is no such live endpoint; `guard` may refuse
+ * first.
  */
 export async function rotateSecret(
   pool: Pool,
   clubId: string,
   id: string,
-  sealedSecret: Buffer,
+  makeSecret: SecretMaker,
+  scheme: SignatureScheme | undefined,
   guard: EndpointGuard = () => {},
 ): Promise<string | null> {
   return withTransaction(pool, async (client) => {
     const current = await readEndpointState(client, clubId, id, 'UPDATE');
     if (!current) return null;
     guard(current);
+    const { sealedSecret, signing } = makeSecret(scheme ?? current.signatureScheme);
     const result = await client.query<{ body: string }>(
       `UPDATE webhook_endpoints e
-          SET previous_secret = e.secret, previous_secret_until = now() + interval '24 hours', secret = $3
+          SET previous_secret = e.secret, previous_secret_until = now() + interval '24 hours', secret = $3,
+              signature_scheme = $4, public_key = $5
         WHERE ${LIVE}
         RETURNING cd_render_webhook_endpoint(e)::text AS body`,
-      [clubId, id, sealedSecret],
+      [clubId, id, sealedSecret, signing.scheme, signing.scheme === 'v1a' ? signing.publicKey : null],
     );
     return result.rows[0]!.body;
   });

@@ -1,12 +1,18 @@
-// Signs a delivery the Standard Webhooks way (docs/webhooks.md, "Verifying a delivery"): HMAC-SHA256 over
-// `id.timestamp.body` with each of the endpoint's secrets, written `v1,<base64>` and joined by
-// spaces. During a rotation the endpoint has two secrets (the new one first, then the old one
-// for 24 hours), so a receiver holding either secret verifies the delivery.
-//
-// The signature comes from the official `standardwebhooks` library itself, so what we send is
-// by construction what its verifier (and Svix's, which wraps it) checks. Pure: no clock, the
-// caller passes the attempt's timestamp.
+// Signs a delivery the Standard Webhooks way (docs/webhooks.md, "Verifying a delivery"): the
+// content `id.timestamp.body`, signed with each of the endpoint's secrets and joined by spaces.
+// During a rotation the endpoint has two secrets (the new one first, then the old one for 24
+// hours), so a receiver holding either verifies the delivery. Each secret signs by its own
+// scheme, which its prefix names:
+// - `whsec_` (v1): HMAC-SHA256, written `v1,<base64>`. The signature comes from the official
+//   `standardwebhooks` library itself, so what we send is by construction what its verifier
+//   (and Svix's, which wraps it) checks;
+// - `whsk_` (v1a): ed25519 (RFC 8032) with node:crypto, written `v1a,<base64 of 64 bytes>`. No
+//   reference library signs v1a; docs/webhooks.md publishes test vectors that this reproduces.
+// Pure: no clock, the caller passes the attempt's timestamp.
+import { sign } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
+import { ed25519PrivateKey, SIGNING_KEY_PREFIX } from './secrets.ts';
 
 export interface SignDeliveryInput {
   /** The signal id: the same `webhook-id` on every retry, so receivers can deduplicate. */
@@ -15,7 +21,7 @@ export interface SignDeliveryInput {
   timestampSeconds: number;
   /** The exact bytes that are sent, as a string (UTF-8 on the wire). */
   body: string;
-  /** `whsec_` secrets, current first, then the previous one during a rotation. */
+  /** `whsec_` secrets or `whsk_` signing keys, current first, then the previous one during a rotation. */
   secrets: readonly string[];
 }
 
@@ -33,11 +39,31 @@ export function signDelivery({ signalId, timestampSeconds, body, secrets }: Sign
     throw new RangeError(`timestampSeconds must be whole Unix seconds (got ${timestampSeconds})`);
   }
   const timestamp = new Date(timestampSeconds * 1000);
-  // The library strips `whsec_` and base64-decodes the rest into the HMAC key.
-  const signatures = secrets.map((secret) => new Webhook(secret).sign(signalId, timestamp, body));
+  const signatures = secrets.map((secret) =>
+    secret.startsWith(SIGNING_KEY_PREFIX)
+      ? `v1a,${sign(null, Buffer.from(`${signalId}.${timestampSeconds}.${body}`), privateKeyOf(secret)).toString('base64')}`
+      : // The library strips `whsec_` and base64-decodes the rest into the HMAC key.
+        new Webhook(secret).sign(signalId, timestamp, body),
+  );
   return {
     'webhook-id': signalId,
     'webhook-timestamp': String(timestampSeconds),
     'webhook-signature': signatures.join(' '),
   };
+}
+
+/**
+ * The private key of a signing key, parsed once per process (a DER import at every attempt
+ * would cost as much as the signature); emptied when it grows past any realistic number of
+ * endpoints, as the worker's opened secrets are.
+ */
+const privateKeys = new Map<string, KeyObject>();
+function privateKeyOf(signingKey: string): KeyObject {
+  let key = privateKeys.get(signingKey);
+  if (key === undefined) {
+    if (privateKeys.size >= 10_000) privateKeys.clear();
+    key = ed25519PrivateKey(signingKey);
+    privateKeys.set(signingKey, key);
+  }
+  return key;
 }

@@ -13,7 +13,12 @@ import { SIGNAL_TYPE_DESCRIPTIONS, signalSchemaId } from '../schemas/signals.ts'
 
 type Json = Record<string, unknown>;
 type Response = { description?: string; content?: Record<string, unknown>; headers?: Record<string, unknown> };
-type Operation = { responses?: Record<string, Response>; security?: unknown[]; requestBody?: { content?: Record<string, { schema?: Json }> } };
+type Operation = {
+  operationId?: string;
+  responses?: Record<string, Response>;
+  security?: unknown[];
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: Json }> };
+};
 type Document = { paths?: Record<string, Record<string, Operation>>; components?: { schemas?: Record<string, Json> }; webhooks?: Json };
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
@@ -63,6 +68,13 @@ function delivery(type: (typeof SIGNAL_TYPES)[number]): Json {
 /** The values each list field of a request body takes: what a client generator turns into a union. */
 const BODY_LIST_VALUES: Record<string, readonly string[]> = { signal_types: ['*', ...SIGNAL_TYPES], scopes: SIGNAL_SCOPES };
 
+/**
+ * Operations whose body may be left out (a POST without one counts as {}, plugins/input-guard.ts):
+ * the swagger plugin calls every body required. Update's fields are all optional too, but an
+ * empty update is refused, so its body stays required.
+ */
+const OPTIONAL_BODIES = new Set(['rotateWebhookEndpointSecret']);
+
 function enumerateBodyLists(schema: Json | undefined): void {
   const properties = schema?.properties as Record<string, { items?: Json }> | undefined;
   for (const [name, values] of Object.entries(BODY_LIST_VALUES)) {
@@ -83,6 +95,7 @@ export function completeDocument(document: Document): Document {
         if (status === '429' || status === '503') response.headers['Retry-After'] = header('Seconds to wait before trying again.', { type: 'integer' });
       }
       enumerateBodyLists(operation.requestBody?.content?.['application/json']?.schema);
+      if (operation.requestBody && OPTIONAL_BODIES.has(operation.operationId ?? '')) operation.requestBody.required = false;
       // Every JSON read of the club's data (public routes, with security [], have no club).
       const ok = responses['200'];
       const isPublic = Array.isArray(operation.security) && operation.security.length === 0;

@@ -37,6 +37,10 @@ const endpointFields = {
   description: Type.String(),
   scopes: Type.Array(Type.String({ enum: [...SIGNAL_SCOPES] }), { description: 'Scopes the endpoint holds; it receives only signals they cover' }),
   signal_types: Type.Array(Type.String({ enum: ['*', ...SIGNAL_TYPES] }), { description: 'Signal types subscribed to, or ["*"] for every type' }),
+  signature_scheme: SignatureSchemeField(''),
+  public_key: Nullable(Type.String({ pattern: '^whpk_[A-Za-z0-9+/]{43}=$' }), {
+    description: "A v1a endpoint's ed25519 public key, whpk_ + base64 of its 32 bytes: what its receiver verifies with; null for v1",
+  }),
   status: Type.Union([Type.Literal('active'), Type.Literal('disabled')]),
   disabled_reason: Nullable(
     Type.Union([Type.Literal('failing'), Type.Literal('gone'), Type.Literal('requested')], {
@@ -100,10 +104,13 @@ export const WebhookEndpointSchema = Type.Object(endpointFields, { $id: 'Webhook
 export const WebhookEndpointWithSecretSchema = Type.Object(
   {
     ...endpointFields,
-    secret: Type.String({
-      description: 'Signing secret, whsec_ + base64 of 24 random bytes. Shown only when created or rotated.',
-      pattern: '^whsec_[A-Za-z0-9+/]+=*$',
-    }),
+    secret: Nullable(
+      Type.String({
+        description: 'Signing secret, whsec_ + base64 of 24 random bytes. Shown only when created or rotated.',
+        pattern: '^whsec_[A-Za-z0-9+/]+=*$',
+      }),
+      { description: 'The v1 signing secret, shown only here; null for a v1a endpoint, whose signing key is never shown (verify with public_key)' },
+    ),
   },
   { $id: 'WebhookEndpointWithSecret', additionalProperties: false },
 );
@@ -184,6 +191,14 @@ export const WebhookEndpointOutageSchema = Type.Object(
   { $id: 'WebhookEndpointOutage', additionalProperties: false, description: 'The run of failures a recovery ended' },
 );
 
+function SignatureSchemeField(more: string) {
+  return Type.Union([Type.Literal('v1'), Type.Literal('v1a')], {
+    description:
+      'How deliveries are signed (Standard Webhooks): v1, HMAC-SHA256 with the whsec_ secret shown once; v1a, ed25519, ' +
+      `verified with the endpoint's public_key (whpk_), its signing key never leaving the service.${more ? ` ${more}` : ''}`,
+  });
+}
+
 const Url = Type.String({
   maxLength: MAX_URL_LENGTH,
   description:
@@ -214,6 +229,7 @@ export const CreateEndpointBody = Type.Object(
     signal_types: SignalTypes,
     scopes: Type.Optional(Scopes),
     description: Type.Optional(Description),
+    signature_scheme: Type.Optional(SignatureSchemeField('Default: v1.')),
     ...deliveryOptions,
   },
   { additionalProperties: false },
@@ -244,6 +260,11 @@ export const RecoverBody = Type.Object(
 );
 
 const OutcomeFilter = Type.Optional(Type.String({ enum: ['succeeded', 'failed'], description: 'Only attempts with this outcome' }));
+
+export const RotateSecretBody = Type.Object(
+  { signature_scheme: Type.Optional(SignatureSchemeField("Default: the endpoint's own; another one switches it.")) },
+  { additionalProperties: false },
+);
 
 export const ResendBody = Type.Object(
   { signal_id: Type.String({ minLength: 1, maxLength: 100, description: 'The signal to send again (sig_...)' }) },

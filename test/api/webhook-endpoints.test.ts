@@ -9,7 +9,7 @@ import { buildApp } from '../../src/app.ts';
 import type { Config } from '../../src/config.ts';
 import type { ResolveHost } from '../../src/domain/endpoint-urls.ts';
 import { DEFAULT_SCOPES } from '../../src/domain/scopes.ts';
-import type { SecretBox } from '../../src/domain/secrets.ts';
+import { publicKeyOf, type SecretBox } from '../../src/domain/secrets.ts';
 import { insertBooking, insertCustomer } from '../fixtures.ts';
 import { expectOpenApi } from '../openapi.ts';
 import { bearer, createTestDatabase, insertClub, testConfig, testSecretBox, uid, type TestContext } from '../helper.ts';
@@ -410,6 +410,8 @@ describe('POST /v1/webhook_endpoints', () => {
     try {
       const created = await send('POST', '/v1/webhook_endpoints', { url: 'https://example.com', signal_types: ['*'] }, auth, logged);
       const rotated = await send('POST', `/v1/webhook_endpoints/${created.json().id}/rotate_secret`, undefined, auth, logged);
+      const v1a = await send('POST', `/v1/webhook_endpoints/${created.json().id}/rotate_secret`, { signature_scheme: 'v1a' }, auth, logged);
+      expect(v1a.statusCode).toBe(200);
       await send('POST', '/v1/webhook_endpoints', { url: 'ftp://x', signal_types: ['*'] }, auth, logged);
       expect(lines.length).toBeGreaterThan(0);
       const log = lines.join('');
@@ -418,6 +420,9 @@ describe('POST /v1/webhook_endpoints', () => {
         expect(log).not.toContain(secret);
         expect(log).not.toContain(secret.slice('whsec_'.length));
       }
+      // Nor the signing key of a v1a endpoint, which no answer shows either.
+      const signingKey = t.app.secretBox.open((await row(created.json().id)).secret);
+      expect(log).not.toContain(signingKey.slice('whsk_'.length));
     } finally {
       await logged.close();
     }
@@ -599,6 +604,31 @@ describe('POST /v1/webhook_endpoints/{id}', () => {
   });
 });
 
+describe('an endpoint signing with v1a (ed25519)', () => {
+  it('is created with a public key and no secret to show; its signing key is sealed, and GET shows the public key', async () => {
+    const res = await post('/v1/webhook_endpoints', { url: 'https://example.com/hooks', signal_types: ['*'], signature_scheme: 'v1a' });
+    expect(res.statusCode, res.body).toBe(200);
+    const created = res.json();
+    expectOpenApi(t.app, '/v1/webhook_endpoints', 'POST', 200, created);
+    expect(created).toMatchObject({ signature_scheme: 'v1a', secret: null });
+    expect(created.public_key).toMatch(/^whpk_[A-Za-z0-9+/]{43}=$/);
+    const signingKey = t.app.secretBox.open((await row(created.id)).secret);
+    expect(signingKey).toMatch(/^whsk_/);
+    expect(publicKeyOf(signingKey)).toBe(created.public_key);
+    const read = (await get(`/v1/webhook_endpoints/${created.id}`)).json();
+    expect(read).toMatchObject({ signature_scheme: 'v1a', public_key: created.public_key });
+    expect(JSON.stringify(read)).not.toContain(signingKey.slice('whsk_'.length));
+    // A v1 endpoint has no public key.
+    expect(await create()).toMatchObject({ signature_scheme: 'v1', public_key: null });
+  });
+
+  it('refuses another scheme, and a scheme change by update (rotate_secret switches it)', async () => {
+    expectError(await post('/v1/webhook_endpoints', { url: 'https://example.com', signal_types: ['*'], signature_scheme: 'v2' }), 400, 'parameter_invalid', 'signature_scheme');
+    const endpoint = await create();
+    expectError(await post(`/v1/webhook_endpoints/${endpoint.id}`, { signature_scheme: 'v1a' }), 400, 'parameter_unknown', 'signature_scheme');
+  });
+});
+
 describe('POST /v1/webhook_endpoints/{id}/rotate_secret', () => {
   it('returns a new secret; the old one keeps signing for 24 hours', async () => {
     const endpoint = await create();
@@ -632,13 +662,36 @@ describe('POST /v1/webhook_endpoints/{id}/rotate_secret', () => {
     expect(t.app.secretBox.open((await row(endpoint.id)).previous_secret)).toBe(before);
     expect(last.secret).not.toBe(before);
     expectError(await post(path, { expires_in: 60 }), 400, 'parameter_unknown', 'expires_in');
+    expectError(await post(path, { signature_scheme: 'v2' }), 400, 'parameter_invalid', 'signature_scheme');
     const broken = await t.app.inject({ method: 'POST', url: path, headers: { authorization: auth, 'content-type': 'application/json' }, payload: '{' });
     expect(broken.statusCode).toBe(400);
     // A body that is no JSON object is refused before any route sees it (plugins/input-guard.ts).
     expectError(await post(path, [1]), 400, 'body_invalid', 'body');
-    // The document does not call for a body either.
-    const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, { requestBody?: unknown }>> };
-    expect(doc.paths['/v1/webhook_endpoints/{id}/rotate_secret']!.post!.requestBody).toBeUndefined();
+    // The document does not call for a body either: signature_scheme is all it may hold.
+    const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, { requestBody?: { required: boolean } }>> };
+    expect(doc.paths['/v1/webhook_endpoints/{id}/rotate_secret']!.post!.requestBody!.required).toBe(false);
+  });
+
+  it('switches the scheme when asked: v1 to v1a keeps the v1 secret signing for 24 hours, and back shows a new whsec_', async () => {
+    const endpoint = await create();
+    const path = `/v1/webhook_endpoints/${endpoint.id}/rotate_secret`;
+    const toV1a = await post(path, { signature_scheme: 'v1a' });
+    expect(toV1a.statusCode, toV1a.body).toBe(200);
+    expectOpenApi(t.app, '/v1/webhook_endpoints/{id}/rotate_secret', 'POST', 200, toV1a.json());
+    expect(toV1a.json()).toMatchObject({ signature_scheme: 'v1a', secret: null });
+    const publicKey = toV1a.json().public_key as string;
+    const stored = await row(endpoint.id);
+    const signingKey = t.app.secretBox.open(stored.secret);
+    expect(publicKeyOf(signingKey)).toBe(publicKey);
+    expect(t.app.secretBox.open(stored.previous_secret)).toBe(endpoint.secret);
+    // A rotation without a scheme keeps the endpoint's own.
+    const again = (await post(path)).json();
+    expect(again).toMatchObject({ signature_scheme: 'v1a', secret: null });
+    expect(again.public_key).not.toBe(publicKey);
+    expect(t.app.secretBox.open((await row(endpoint.id)).previous_secret)).toBe(signingKey);
+    const back = (await post(path, { signature_scheme: 'v1' })).json();
+    expect(back).toMatchObject({ signature_scheme: 'v1', public_key: null });
+    expect(back.secret).toMatch(/^whsec_/);
   });
 
   it('gives 404 for an unknown id or another club’s endpoint', async () => {

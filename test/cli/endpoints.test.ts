@@ -79,16 +79,16 @@ describe('endpoints show', () => {
     const plain = await clubdata('endpoints', 'show', ids.active);
     expect(plain.code, plain.stderr).toBe(0);
     expect(plain.stdout).toMatch(
-      /\nordering\s+none\nmax_in_flight\s+default \(the worker's DELIVERY_PER_ENDPOINT_CONCURRENCY\)\nrate_limit\s+none\npace\s+not slowed, not paused\nhealth\s+not failing; no success yet; 0 pending, 0 given up\n$/,
+      /\nsigning\s+v1 \(HMAC-SHA256, with the secret shown at creation\)\nordering\s+none\nmax_in_flight\s+default \(the worker's DELIVERY_PER_ENDPOINT_CONCURRENCY\)\nrate_limit\s+none\npace\s+not slowed, not paused\nhealth\s+not failing; no success yet; 0 pending, 0 given up\n$/,
     );
     const paced = await api.app.inject({
       method: 'POST',
       url: '/v1/webhook_endpoints',
       headers: { authorization: api.auth },
-      payload: { url: 'http://127.0.0.1:9/paced', signal_types: ['*'], ordering: 'per_resource', max_in_flight: 2, rate_limit: 0.5 },
+      payload: { url: 'http://127.0.0.1:9/paced', signal_types: ['*'], ordering: 'per_resource', max_in_flight: 2, rate_limit: 0.5, signature_scheme: 'v1a' },
     });
     expect(paced.statusCode, paced.body).toBe(200);
-    const id = paced.json().id;
+    const { id, public_key: publicKey } = paced.json();
     // The pace as the delivery worker keeps it.
     await api.pool.query(
       `INSERT INTO endpoint_lanes (club_id, endpoint_id, effective_rate, paused_until) VALUES ($1, $2, 0.25, '2999-01-01T00:00:00Z')`,
@@ -100,6 +100,9 @@ describe('endpoints show', () => {
     );
     const run = await clubdata('endpoints', 'show', id);
     expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(
+      new RegExp(`\\nsigning\\s+v1a \\(ed25519\\), public key ${publicKey.replace(/[+/=]/g, '\\$&')}\\n`),
+    );
     expect(run.stdout).toMatch(
       /\nordering\s+per_resource\nmax_in_flight\s+2\nrate_limit\s+0\.5\/s\npace\s+paused until 2999-01-01T00:00:00\.000Z, slowed to 0\.25\/s\nhealth\s+failing since 2999-01-01T00:00:00\.000Z, to be disabled at 2999-01-06T00:00:00\.000Z unless an attempt succeeds first; no success yet; 0 pending, 0 given up\n$/,
     );

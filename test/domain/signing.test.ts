@@ -1,11 +1,11 @@
 // Delivery signing on its own: what we sign must verify with the official Standard Webhooks
 // library and with Svix's verifier, for one secret and during a rotation, and must stop
 // verifying when the body or the time is off.
-import { createHmac } from 'node:crypto';
+import { createHmac, createPublicKey, verify as verifySignature } from 'node:crypto';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { Webhook as SvixWebhook } from 'svix';
 import { describe, expect, it } from 'vitest';
-import { generateSigningSecret } from '../../src/domain/secrets.ts';
+import { ed25519PrivateKey, generateSigningKey, generateSigningSecret, publicKeyOf } from '../../src/domain/secrets.ts';
 import { signDelivery } from '../../src/domain/signing.ts';
 
 const nowSeconds = () => Math.floor(Date.now() / 1000);
@@ -96,4 +96,45 @@ describe('signDelivery', () => {
       });
     });
   }
+});
+
+/** Whether an ed25519 signature verifies with node:crypto, from the whpk_ key's raw 32 bytes (RFC 8410's DER wrapping). */
+function ed25519Verifies(publicKey: string, content: string, signature: string): boolean {
+  const raw = Buffer.from(publicKey.replace(/^whpk_/, ''), 'base64');
+  const key = createPublicKey({ key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), raw]), format: 'der', type: 'spki' });
+  return verifySignature(null, Buffer.from(content, 'utf8'), key, Buffer.from(signature, 'base64'));
+}
+
+describe('signDelivery with a v1a signing key', () => {
+  const key = generateSigningKey();
+
+  it('makes keys of 32 bytes each, the public one derived from the seed', () => {
+    expect(key.signingKey).toMatch(/^whsk_[A-Za-z0-9+/]{43}=$/);
+    expect(key.publicKey).toMatch(/^whpk_[A-Za-z0-9+/]{43}=$/);
+    expect(publicKeyOf(key.signingKey)).toBe(key.publicKey);
+    expect(generateSigningKey().signingKey).not.toBe(key.signingKey);
+    expect(() => ed25519PrivateKey('whsk_' + Buffer.alloc(64).toString('base64'))).toThrow(/32 bytes/);
+    expect(() => ed25519PrivateKey(generateSigningSecret())).toThrow(/whsk_/);
+  });
+
+  it('signs id.timestamp.body with ed25519, as v1a, verified by node:crypto with the public key alone', () => {
+    const ts = nowSeconds();
+    const headers = signDelivery({ signalId: 'sig_9', timestampSeconds: ts, body, secrets: [key.signingKey] });
+    const [version, signature] = headers['webhook-signature'].split(',');
+    expect(version).toBe('v1a');
+    expect(Buffer.from(signature!, 'base64')).toHaveLength(64);
+    expect(ed25519Verifies(key.publicKey, `sig_9.${ts}.${body}`, signature!)).toBe(true);
+    expect(ed25519Verifies(key.publicKey, `sig_9.${ts}.${body} `, signature!)).toBe(false);
+    expect(ed25519Verifies(generateSigningKey().publicKey, `sig_9.${ts}.${body}`, signature!)).toBe(false);
+  });
+
+  it('signs by each secret\'s own scheme during a switch: the new v1a key first, then the old v1 secret', () => {
+    const ts = nowSeconds();
+    const headers = signDelivery({ signalId: 'sig_10', timestampSeconds: ts, body, secrets: [key.signingKey, current] });
+    const [ed25519, hmac] = headers['webhook-signature'].split(' ');
+    expect(ed25519Verifies(key.publicKey, `sig_10.${ts}.${body}`, ed25519!.replace(/^v1a,/, ''))).toBe(true);
+    expect(hmac).toBe(expectedSignature(current, 'sig_10', ts, body));
+    // A v1 receiver still verifies with its secret: the library skips the entry it cannot use.
+    expect(() => new StandardWebhook(current).verify(body, { ...headers })).not.toThrow();
+  });
 });

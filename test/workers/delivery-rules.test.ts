@@ -2,10 +2,12 @@
 // deleting or disabling an endpoint stops what is already queued for it, the failure clock,
 // the end of a rotation, and recovery. Everything a user does goes through the real API; the
 // worker is the real one (startPipeline) posting to a real receiver on loopback.
+import { createPublicKey, verify } from 'node:crypto';
 import pg from 'pg';
 import pino, { type Logger } from 'pino';
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { verifyWebhook } from '../../sdk/src/webhooks.ts';
 import type { Pool } from '../../src/db/pool.ts';
 import { cleanUp, createTestDatabase, insertClub } from '../helper.ts';
 import {
@@ -139,6 +141,30 @@ describe('endpoint changes the worker must honour at once: deletion, a 410, the 
     };
     expect(() => new StandardWebhook(next).verify(request.body, headers)).not.toThrow();
     expect(() => new StandardWebhook(endpoint.secret).verify(request.body, headers)).toThrow();
+  });
+
+  it('switched to v1a, signs with ed25519 (verified by node:crypto and the SDK with the public key alone) beside the v1 secret for 24 hours', async () => {
+    const endpoint = await api.createEndpoint(receiver.url);
+    receiver.respond = () => ({ status: 200 });
+    const switched = (await api.call('POST', `/v1/webhook_endpoints/${endpoint.id}/rotate_secret`, { signature_scheme: 'v1a' })).json<{ public_key: string }>();
+    await insertCustomer(pool, club.id);
+    await receiver.waitFor(() => receiver.at(endpoint.path).length >= 1, 45_000, 'delivery');
+    const [request] = receiver.at(endpoint.path) as [ReceivedRequest];
+    const headers = {
+      'webhook-id': String(request.headers['webhook-id']),
+      'webhook-timestamp': String(request.headers['webhook-timestamp']),
+      'webhook-signature': String(request.headers['webhook-signature']),
+    };
+    const [ed25519, hmac] = headers['webhook-signature'].split(' ');
+    expect(ed25519).toMatch(/^v1a,/);
+    const raw = Buffer.from(switched.public_key.slice('whpk_'.length), 'base64');
+    const key = createPublicKey({ key: Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), raw]), format: 'der', type: 'spki' });
+    const content = Buffer.from(`${headers['webhook-id']}.${headers['webhook-timestamp']}.${request.body}`, 'utf8');
+    expect(verify(null, content, key, Buffer.from(ed25519!.slice('v1a,'.length), 'base64'))).toBe(true);
+    expect(verifyWebhook(request.body, headers, switched.public_key)).toMatchObject({ id: headers['webhook-id'] });
+    // The receiver still holding the v1 secret verifies too, until the 24 hours are over.
+    expect(hmac).toMatch(/^v1,/);
+    expect(() => new StandardWebhook(endpoint.secret).verify(request.body, headers)).not.toThrow();
   });
 });
 

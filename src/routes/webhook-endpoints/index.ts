@@ -17,7 +17,7 @@ import {
   type AttemptOutcome,
 } from '../../db/webhook-endpoints.ts';
 import { checkEndpointHost, checkEndpointUrl } from '../../domain/endpoint-urls.ts';
-import { generateSigningSecret } from '../../domain/secrets.ts';
+import { generateEndpointSecret, type SignatureScheme } from '../../domain/secrets.ts';
 import { checkWindow, readBound, readCreatedWindow, toCreatedWindow } from '../../domain/timestamps.ts';
 import { ApiError } from '../../errors.ts';
 import { errorResponses, IdParams, NoQuery } from '../../schemas/common.ts';
@@ -26,6 +26,7 @@ import {
   CreateEndpointBody,
   RecoverBody,
   ResendBody,
+  RotateSecretBody,
   UpdateEndpointBody,
   WebhookAttemptList,
   WebhookEndpointList,
@@ -46,19 +47,15 @@ const urlErrorResponses = { ...errorResponses, 503: Type.Ref('ErrorEnvelope') };
  * never goes to SQL (not even as a parameter a statement log could show), so it is spliced into
  * the rendered text here; every other byte is PostgreSQL's.
  */
-function withSecret(rendered: string, secret: string): string {
+function withSecret(rendered: string, secret: string | null): string {
   return `${rendered.slice(0, rendered.lastIndexOf('}'))}, "secret" : ${JSON.stringify(secret)}}`;
 }
 
-/** A body that must be absent or {}, checked as the schemas check bodies. */
-function checkNoFields(body: unknown): void {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw ApiError.invalidParam('body', 'Invalid body: send no body, or an empty JSON object.');
-  }
-  const [name] = Object.keys(body);
-  if (name !== undefined) {
-    throw new ApiError(400, 'invalid_request_error', 'parameter_unknown', `Unknown field: ${name}.`, name);
-  }
+/** A new secret of the scheme, sealed, with what the answer shows: the v1 secret, once. */
+function newSecret(secretBox: { seal(secret: string): Buffer }, scheme: SignatureScheme) {
+  const { secret, shown, publicKey } = generateEndpointSecret(scheme);
+  const signing = publicKey === null ? ({ scheme: 'v1' } as const) : ({ scheme: 'v1a', publicKey } as const);
+  return { sealedSecret: secretBox.seal(secret), signing, shown };
 }
 
 const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
@@ -96,19 +93,20 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
       const signalTypes = readSignalTypes(body.signal_types);
       const scopes = readScopes(body.scopes, request.principal.scopes);
       checkTypesCovered(signalTypes, scopes, 'signal_types');
-      const secret = generateSigningSecret();
+      const { sealedSecret, signing, shown } = newSecret(secretBox, body.signature_scheme ?? 'v1');
       const rendered = await createEndpoint(pool, {
         clubId: request.principal.clubId,
         url,
         description: body.description ?? '',
         signalTypes,
         scopes,
-        sealedSecret: secretBox.seal(secret),
+        sealedSecret,
+        signing,
         ordering: body.ordering,
         maxInFlight: body.max_in_flight,
         rateLimit: body.rate_limit,
       });
-      return sendRendered(reply, withSecret(rendered, secret));
+      return sendRendered(reply, withSecret(rendered, shown));
     },
   );
 
@@ -210,22 +208,28 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
         tags: TAGS,
         summary: "Rotate a webhook endpoint's secret",
         description:
-          'Issues a new signing secret, shown only in this answer. The previous secret keeps signing, beside the new ' +
-          'one, for 24 hours; a second rotation within them retires the oldest at once. Needs a key holding every ' +
-          'scope of the endpoint.',
+          'Issues a new signing secret (v1: shown only in this answer) or signing key (v1a: its public_key on the endpoint), ' +
+          'of the endpoint\'s scheme or of the signature_scheme asked for, which the endpoint then signs by. The previous ' +
+          'one keeps signing, by its own scheme, beside the new one for 24 hours; a second rotation within them retires ' +
+          'the oldest at once. The body is optional. Needs a key holding every scope of the endpoint.',
         params: IdParams,
         querystring: NoQuery,
-        // No body schema: the document would then call a body required, and this takes none.
+        body: RotateSecretBody,
         response: { 200: Type.Ref('WebhookEndpointWithSecret'), ...errorResponses },
       },
     },
     async (request, reply) => {
-      checkNoFields(request.body);
-      const secret = generateSigningSecret();
+      const scheme = request.body.signature_scheme;
+      let shown: string | null = null;
+      const makeSecret = (made: SignatureScheme) => {
+        const secret = newSecret(secretBox, made);
+        shown = secret.shown;
+        return secret;
+      };
       const mayChange = holdsEveryEndpointScope(request.principal);
-      const rendered = await rotateSecret(pool, request.principal.clubId, request.params.id, secretBox.seal(secret), mayChange);
+      const rendered = await rotateSecret(pool, request.principal.clubId, request.params.id, makeSecret, scheme, mayChange);
       if (rendered === null) throw ApiError.notFound('webhook_endpoint', request.params.id);
-      return sendRendered(reply, withSecret(rendered, secret));
+      return sendRendered(reply, withSecret(rendered, shown));
     },
   );
 
