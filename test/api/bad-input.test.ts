@@ -42,6 +42,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   updateWebhookEndpoint: { description: 'probe' },
   recoverWebhookEndpoint: { since: new Date(Date.now() - 3_600_000).toISOString() },
   resendWebhookEndpointSignal: { signal_id: 'sig_probe' },
+  rotateWebhookEndpointSecret: { signature_scheme: 'v1' },
 };
 
 const UNKNOWN_ID = 'zz_unknown';
@@ -274,7 +275,7 @@ describe('bodies', () => {
       { 'content-type': 'application/json', 'content-length': '0' },
     ];
     for (const headers of noBody) {
-      const error = expectEnvelope(await send(rotate, { headers }), JSON.stringify(headers));
+      const error = expectEnvelope(await app.inject({ method: 'POST', url: urlOf(rotate), headers: { authorization: auth, ...headers } }), JSON.stringify(headers));
       expect(error.code).toBe('resource_missing');
     }
     const update = operations.find((op) => op.operationId === 'updateWebhookEndpoint')!;
