@@ -28,7 +28,7 @@
 //
 //   node bench/pipeline.ts [--smoke] [--out FILE] [--backend redis|postgres|both]
 //                          [--scenario a,b,c,d,limit,scale] [--scale 2000x500,...] [--cpu-prof DIR]
-//                          [--pg-profile] [--pg-plans RATE] [--concurrency N] [--keep-db]
+//                          [--pg-profile] [--pg-plans RATE] [--concurrency N] [--keep-db] [--traces]
 //   --cpu-prof DIR writes the worker's CPU profile there (<backend>/ for a-d, <backend>/scale-<point>/
 //   for each scale point); --keep-db leaves the scratch database of a-d (named on stderr) for
 //   EXPLAIN ANALYZE of the pipeline's statements on real rows. --pg-profile: each scale phase also
@@ -36,6 +36,8 @@
 //   (bench/lib/pipeline-pg-profile.ts); --pg-plans RATE has the server log the plans of that share
 //   of the scale points' statements (auto_explain, nested statements included: the plans the
 //   worker's connections cached). Smoke mode runs two tiny scale points, 20x1 and 60x20.
+//   --traces: the workers export their spans (src/tracing.ts) to a stand-in collector on loopback
+//   (bench/lib/otlp-sink.ts), whose counts are reported: what tracing costs when it is on.
 //   BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres): a server where a
 //   scratch database may be created and dropped. BENCH_REDIS_URL (default redis://127.0.0.1:6379):
 //   queues go under a prefix of their own and are removed at the end.
@@ -59,6 +61,7 @@ import { collect, forkHelper, Sink, WorkerProcess, type Receipt } from './lib/pi
 import { Producer, transactionOf, type CommitLog } from './lib/pipeline-producer.ts';
 import { parseScalePoints, pointName, runScalePoint, scaleComparisons, scaleTables, type ScalePlan, type ScaleResult } from './lib/pipeline-scale.ts';
 import { now, sleep, stopForked } from './lib/proc.ts';
+import { OtlpSink } from './lib/otlp-sink.ts';
 import { writeReport, type BenchReport } from './lib/report.ts';
 import { ratio, round } from './lib/stats.ts';
 
@@ -74,6 +77,7 @@ const { values } = parseArgs({
     'pg-plans': { type: 'string' },
     concurrency: { type: 'string' },
     'keep-db': { type: 'boolean' },
+    traces: { type: 'boolean' },
   },
 });
 const smoke = Boolean(values.smoke);
@@ -725,6 +729,9 @@ async function main(): Promise<void> {
   const scenarios: Scenario[] = [];
   const scale: ScaleResult[] = [];
   let scaleStarted: number;
+  // Every worker started below inherits the endpoint (WorkerProcess passes this process's environment).
+  const collector = values.traces ? await new OtlpSink().start() : null;
+  if (collector) process.env.OTEL_EXPORTER_OTLP_ENDPOINT = collector.url;
   try {
     await sink.ready();
     if (classic) for (const backend of backends) scenarios.push(...(await runBackend(backend, sink, workDir)));
@@ -750,8 +757,11 @@ async function main(): Promise<void> {
     }
   } finally {
     await sink.stop();
+    await collector?.stop();
     await rm(workDir, { recursive: true, force: true });
   }
+  const traces = collector ? { exported_spans: collector.spans, export_requests: collector.requests, exported_bytes: collector.bytes } : null;
+  if (traces) say(`traces: ${traces.exported_spans} spans in ${traces.export_requests} requests to the stand-in collector`);
   // Two reports: the scale scenario is an entry of its own in the results file, so that a run
   // of either part (--scenario) leaves the other's latest figures in place (bench/run.ts).
   const reports: BenchReport[] = [];
@@ -766,6 +776,7 @@ async function main(): Promise<void> {
         worker_log_level: process.env.LOG_LEVEL ?? 'info',
         plan: PLAN,
         duration_s: round((scaleStarted - started) / 1000, 1),
+        ...(traces ? { traces } : {}),
       },
       goals: Object.values(GOALS),
       comparisons: comparisons(scenarios),

@@ -64,7 +64,22 @@ export interface Config {
   operator: { user: string; password: string } | undefined;
   /** Base URL printed in examples (the curl line). */
   publicUrl: string;
+  /**
+   * Whether the pipeline exports traces, and which share of them: null unless
+   * OTEL_EXPORTER_OTLP_ENDPOINT (or its _TRACES_ form) is set and OTEL_TRACES_EXPORTER is not
+   * `none`. The exporter reads its OTEL_EXPORTER_OTLP_* settings itself (src/tracing.ts).
+   */
+  traces: TraceSettings | null;
 }
+
+/** OTEL_TRACES_SAMPLER and its argument, as the OpenTelemetry specification names them. */
+export interface TraceSettings {
+  sampler: (typeof TRACE_SAMPLERS)[number];
+  /** The share of traces kept by the ratio samplers, 0 to 1. */
+  ratio: number;
+}
+
+const TRACE_SAMPLERS = ['parentbased_always_on', 'parentbased_always_off', 'parentbased_traceidratio', 'always_on', 'always_off', 'traceidratio'] as const;
 
 export class ConfigError extends Error {}
 
@@ -84,6 +99,25 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     throw new ConfigError(`${name} must be an integer from ${min} to ${max} (got "${raw}")`);
   }
   return value;
+}
+
+function traceSettings(env: Env): TraceSettings | null {
+  if (!(env.OTEL_EXPORTER_OTLP_ENDPOINT || env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) || env.OTEL_TRACES_EXPORTER === 'none') return null;
+  if (env.OTEL_TRACES_EXPORTER && env.OTEL_TRACES_EXPORTER !== 'otlp') {
+    throw new ConfigError(`OTEL_TRACES_EXPORTER must be otlp or none (got "${env.OTEL_TRACES_EXPORTER}")`);
+  }
+  const sampler = (env.OTEL_TRACES_SAMPLER || 'parentbased_always_on') as TraceSettings['sampler'];
+  if (!TRACE_SAMPLERS.includes(sampler)) {
+    throw new ConfigError(`OTEL_TRACES_SAMPLER must be one of ${TRACE_SAMPLERS.join(', ')} (got "${env.OTEL_TRACES_SAMPLER}")`);
+  }
+  const raw = env.OTEL_TRACES_SAMPLER_ARG;
+  if (raw === undefined || raw === '') return { sampler, ratio: 1 };
+  // A decimal written out (no "1e-1", "0x1", "Infinity"), from 0 to 1.
+  const ratio = Number(raw);
+  if (!/^\s*(?:\d*\.)?\d+\s*$/.test(raw) || !(ratio >= 0 && ratio <= 1)) {
+    throw new ConfigError(`OTEL_TRACES_SAMPLER_ARG must be a share from 0 to 1, such as 0.1 (got "${raw}")`);
+  }
+  return { sampler, ratio };
 }
 
 function boolean(env: Env, name: string, fallback: boolean): boolean {
@@ -193,5 +227,6 @@ export function loadConfig(env: Env = process.env): Config {
     operator: operator(env),
     queuePrefix: queuePrefix(env),
     publicUrl: (env.PUBLIC_URL || localUrl(host, port)).replace(/\/+$/, ''),
+    traces: traceSettings(env),
   };
 }

@@ -7,6 +7,7 @@ import { UnrecoverableError, type Job, type Worker } from 'bullmq';
 import { overdueLanes, retryGivenUp } from '../src/db/deliveries.ts';
 import { closeDeliveryAgents } from '../src/delivery/http-client.ts';
 import { logBackgroundError } from '../src/lifecycle.ts';
+import { startTracing, tracing } from '../src/tracing.ts';
 import type { Pipeline, PipelineOptions } from '../src/queue/pipeline.ts';
 import {
   DELIVERY_SHARDS,
@@ -38,6 +39,8 @@ const STALLED_CHECK_MS = 5_000;
 
 export async function startPipeline(options: PipelineOptions): Promise<Pipeline> {
   const { config, pool, log, metrics } = options;
+  // Traces of the delivery path, exported over OTLP when configured (src/tracing.ts).
+  const stopTracing = config.traces && !tracing.enabled ? await startTracing(config.traces, process.env, 'clubdata-worker') : null;
   const backend = openQueueBackend({
     redisUrl: config.redisUrl,
     databaseUrl: options.databaseUrl,
@@ -177,6 +180,9 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
       };
       await Promise.race([closeQueues(), sleep(3000)]);
       await closeDeliveryAgents();
+      // The spans of the last attempts, flushed to the collector (bounded: a collector that is
+      // gone must not hold the shutdown).
+      if (stopTracing) await Promise.race([stopTracing().catch((error: unknown) => logBackgroundError(log, error, 'flushing traces failed')), sleep(3000)]);
     },
   };
 }

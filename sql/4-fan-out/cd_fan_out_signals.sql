@@ -10,18 +10,23 @@
 --
 -- Creates the deliveries of each signal, one per matching active endpoint that existed before
 -- it, idempotently, and records each fan-out as done. Returns every delivery of the signals
--- still pending: the new ones and those left over from an interrupted run.
-CREATE OR REPLACE FUNCTION cd_fan_out_signals(club_ids text[], sequences bigint[])
+-- still pending: the new ones and those left over from an interrupted run. `traceparents`: the
+-- W3C traceparent of each signal's fan-out span, kept with its new deliveries (null entries, or
+-- a null array, without tracing; docs/webhooks.md "Traces").
+CREATE OR REPLACE FUNCTION cd_fan_out_signals(club_ids text[], sequences bigint[], traceparents text[])
 RETURNS TABLE (club_id text, signal_sequence bigint, endpoint_id text, signal_id text, next_attempt_at timestamptz)
 LANGUAGE plpgsql
 AS $$
 DECLARE
   sig record;
 BEGIN
-  FOR sig IN SELECT DISTINCT x.club_id, x.sequence FROM unnest(club_ids, sequences) AS x (club_id, sequence) ORDER BY 1, 2
+  FOR sig IN SELECT DISTINCT ON (x.club_id, x.sequence) x.club_id, x.sequence, x.traceparent
+               FROM unnest(club_ids, sequences, coalesce(traceparents, '{}')) AS x (club_id, sequence, traceparent)
+              WHERE x.club_id IS NOT NULL
+              ORDER BY 1, 2
   LOOP
-    INSERT INTO deliveries AS d (club_id, endpoint_id, signal_sequence, signal_id, resource_id)
-    SELECT s.club_id, e.id, s.sequence, s.id, s.resource_id
+    INSERT INTO deliveries AS d (club_id, endpoint_id, signal_sequence, signal_id, resource_id, traceparent)
+    SELECT s.club_id, e.id, s.sequence, s.id, s.resource_id, sig.traceparent
       FROM signals s
       JOIN webhook_endpoints e ON e.club_id = s.club_id
      WHERE s.club_id = sig.club_id AND s.sequence = sig.sequence

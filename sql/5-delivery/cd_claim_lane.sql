@@ -48,7 +48,8 @@ CREATE OR REPLACE FUNCTION cd_claim_lane(club text, endpoint text, batch integer
                                          holder text, rate_known boolean, own_rate double precision, holding bigint[])
 RETURNS TABLE (outcome text, signal_sequence bigint, attempt integer, url text, secret bytea,
                previous_secret bytea, signal_id text, signal_created_at timestamptz, body text,
-               max_in_flight integer, rate_limit double precision, effective_rate double precision, wait_ms double precision)
+               max_in_flight integer, rate_limit double precision, effective_rate double precision, wait_ms double precision,
+               traceparent text)
 LANGUAGE plpgsql
 AS $$
 DECLARE
@@ -142,8 +143,8 @@ BEGIN
   -- an attempt about to be made may be (docs/webhooks.md, "Stopping deliveries").
   RETURN QUERY
     SELECT 'claimed'::text, due.signal_sequence, due.attempts + 1, ep.url, ep.secret, ep.previous_secret,
-           s.id, s.created_at, s.body, NULL::integer, NULL::float8, NULL::float8, NULL::float8
-      FROM (SELECT d.signal_sequence, d.attempts FROM deliveries d
+           s.id, s.created_at, s.body, NULL::integer, NULL::float8, NULL::float8, NULL::float8, due.traceparent
+      FROM (SELECT d.signal_sequence, d.attempts, d.traceparent FROM deliveries d
              WHERE d.club_id = club AND d.endpoint_id = endpoint AND d.status = 'pending' AND d.signal_sequence >= lowest
                AND d.next_attempt_at <= now() AND d.signal_sequence <> ALL (holding)
                -- The head of its record only: no earlier delivery of the record is still pending

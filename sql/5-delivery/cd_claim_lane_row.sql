@@ -7,9 +7,10 @@ CREATE OR REPLACE FUNCTION cd_claim_lane_row(what text, sequence_at bigint, how_
                                              wait_for_ms double precision)
 RETURNS TABLE (outcome text, signal_sequence bigint, attempt integer, url text, secret bytea,
                previous_secret bytea, signal_id text, signal_created_at timestamptz, body text,
-               max_in_flight integer, rate_limit double precision, effective_rate double precision, wait_ms double precision)
+               max_in_flight integer, rate_limit double precision, effective_rate double precision, wait_ms double precision,
+               traceparent text)
 LANGUAGE sql IMMUTABLE
 AS $$
   SELECT what, sequence_at, how_many, NULL::text, NULL::bytea, NULL::bytea, NULL::text, NULL::timestamptz, NULL::text,
-         endpoint_max_in_flight, endpoint_rate_limit, slowed_to, wait_for_ms
+         endpoint_max_in_flight, endpoint_rate_limit, slowed_to, wait_for_ms, NULL::text
 $$;

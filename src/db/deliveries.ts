@@ -13,9 +13,10 @@ export interface DeliveryKey {
  * it, idempotently, and records the fan-out as done (cd_fan_out_signals). Returns every
  * delivery of the signal still pending: the new ones and those left over from an interrupted
  * run. Signals fanned out at the same moment by one process share the statement (see Batcher).
+ * `traceparent`: the signal's fan-out span, which its new deliveries' attempts continue.
  */
-export function fanOutSignal(pool: Pool, clubId: string, sequence: number): Promise<PendingDelivery[]> {
-  return batchersFor(pool).fanOut.submit({ clubId, sequence });
+export function fanOutSignal(pool: Pool, clubId: string, sequence: number, traceparent: string | null = null): Promise<PendingDelivery[]> {
+  return batchersFor(pool).fanOut.submit({ clubId, sequence, traceparent });
 }
 
 export interface PendingDelivery {
@@ -24,11 +25,12 @@ export interface PendingDelivery {
   dueAt: Date;
 }
 
-async function fanOutSignals(pool: Pool, signals: { clubId: string; sequence: number }[]): Promise<PendingDelivery[][]> {
+async function fanOutSignals(pool: Pool, signals: SignalToFanOut[]): Promise<PendingDelivery[][]> {
   const { rows } = await pool.query<{ club_id: string; signal_sequence: string; endpoint_id: string; signal_id: string; next_attempt_at: Date }>({
     name: 'cd_fan_out_signals',
-    text: 'SELECT * FROM cd_fan_out_signals($1::text[], $2::bigint[])',
-    values: [signals.map((s) => s.clubId), signals.map((s) => s.sequence)],
+    text: 'SELECT * FROM cd_fan_out_signals($1::text[], $2::bigint[], $3::text[])',
+    // No array of nulls when nothing is traced: the common case sends one null.
+    values: [signals.map((s) => s.clubId), signals.map((s) => s.sequence), signals.some((s) => s.traceparent) ? signals.map((s) => s.traceparent) : null],
   });
   const bySignal = new Map<string, PendingDelivery[]>();
   for (const r of rows) {
@@ -40,6 +42,12 @@ async function fanOutSignals(pool: Pool, signals: { clubId: string; sequence: nu
   return signals.map((s) => bySignal.get(`${s.clubId}\u0000${s.sequence}`) ?? []);
 }
 
+interface SignalToFanOut {
+  clubId: string;
+  sequence: number;
+  traceparent: string | null;
+}
+
 export interface DeliveryTarget {
   url: string;
   secret: Buffer;
@@ -47,6 +55,8 @@ export interface DeliveryTarget {
   signalId: string;
   signalCreatedAt: Date;
   body: string;
+  /** The signal's fan-out span, when it was traced: the attempt's trace continues it. */
+  traceparent: string | null;
 }
 
 /** A row of cd_claim_lane (sql/5-delivery/cd_claim_lane.sql). */
@@ -64,6 +74,7 @@ interface LaneRow {
   rate_limit: number | null;
   effective_rate: number | null;
   wait_ms: number | null;
+  traceparent: string | null;
 }
 
 /**
@@ -74,6 +85,8 @@ export interface ClaimedDelivery {
   key: DeliveryKey;
   attempt: number;
   target: DeliveryTarget;
+  /** When the lane's claim returned it (ms since the epoch): where its trace's lane span begins. */
+  claimedAt: number;
 }
 
 export interface LaneClaim {
@@ -111,7 +124,7 @@ export interface LaneTerms {
 const batchers = new WeakMap<
   Pool,
   {
-    fanOut: Batcher<{ clubId: string; sequence: number }, PendingDelivery[]>;
+    fanOut: Batcher<SignalToFanOut, PendingDelivery[]>;
     record: Batcher<AttemptToRecord, AttemptResult>;
     claim: Batcher<ClaimRequest, LaneClaim>;
     nextDue: Batcher<{ clubId: string; endpointId: string }, number | null>;
@@ -213,12 +226,13 @@ async function claimLanes(pool: Pool, requests: ClaimRequest[]): Promise<LaneCla
   const rowsOf = sorted.map((): LaneRow[] => []);
   for (const row of rows) rowsOf[row.n - 1]!.push(row);
   const answers: LaneClaim[] = [];
-  sorted.forEach((request, i) => (answers[order[i]!] = claimFromRows(request, rowsOf[i]!)));
+  const claimedAt = Date.now();
+  sorted.forEach((request, i) => (answers[order[i]!] = claimFromRows(request, rowsOf[i]!, claimedAt)));
   return answers;
 }
 
 /** One lane's claim from its rows of cd_claim_lane. */
-function claimFromRows({ clubId, endpointId, fromSequence }: ClaimRequest, rows: LaneRow[]): LaneClaim {
+function claimFromRows({ clubId, endpointId, fromSequence }: ClaimRequest, rows: LaneRow[], claimedAt: number): LaneClaim {
   const claim: LaneClaim = { claimed: [], canceled: 0, floor: fromSequence, othersPending: true, lane: null };
   for (const row of rows) {
     if (row.outcome === 'canceled') {
@@ -248,7 +262,9 @@ function claimFromRows({ clubId, endpointId, fromSequence }: ClaimRequest, rows:
         signalId: row.signal_id,
         signalCreatedAt: row.signal_created_at,
         body: row.body,
+        traceparent: row.traceparent,
       },
+      claimedAt,
     });
   }
   // In sequence order, whatever order UPDATE ... RETURNING gave them.

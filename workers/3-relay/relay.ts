@@ -3,17 +3,22 @@
 // signal but never loses it. A club's mark in signal_relay only moves past a signal once its
 // fan-out is recorded, so a fan-out whose writes were lost (a PostgreSQL crash forgets the
 // pipeline's last unflushed commits, docs/webhooks.md) is run again once the mark is stuck.
+import type { Context } from '@opentelemetry/api';
 import type { Logger } from 'pino';
 import { clubsWithPendingSignals, relayClub, signalsAfter, type PendingSignal } from '../../src/db/relay.ts';
 import type { Pool } from '../../src/db/pool.ts';
 import { logBackgroundError } from '../../src/lifecycle.ts';
 import { NotificationListener } from '../../src/db/notifications.ts';
+import { contextOf, endSpan, startSpan, tracing, within } from '../../src/tracing.ts';
 
 export interface RelayOptions {
   pool: Pool;
   databaseUrl: string;
-  /** Fans out signals of one club (createFanOut); it may be given the same signal again. */
-  fanOut: (clubId: string, signals: PendingSignal[]) => Promise<unknown>;
+  /**
+   * Fans out signals of one club (createFanOut); it may be given the same signal again. `trace`:
+   * the relay's span for the club, with tracing on (src/tracing.ts).
+   */
+  fanOut: (clubId: string, signals: PendingSignal[], trace?: Context) => Promise<unknown>;
   log: Logger;
   /** Polling fallback interval. */
   pollMs?: number;
@@ -122,11 +127,26 @@ export class SignalRelay {
     if (!pending) return;
     const { signals, stuck, mark } = pending;
     if (stuck) log.warn({ club_id: clubId, mark }, 'fan-out has not advanced; fanning out pending signals again');
-    for (let i = 0; i < signals.length; i += chunk) {
-      const part = signals.slice(i, i + chunk);
-      await fanOut(clubId, part);
-      this.#fannedOut.set(clubId, Math.max(this.#fannedOut.get(clubId) ?? 0, part[part.length - 1]!.sequence));
+    // The root of its signals' traces: the relay's pass over the club.
+    const span = tracing.enabled
+      ? startSpan('relay', contextOf(null), {
+          'clubdata.club.id': clubId,
+          'clubdata.signals': signals.length,
+          'clubdata.signal.sequence.from': signals[0]!.sequence,
+          'clubdata.signal.sequence.to': signals[signals.length - 1]!.sequence,
+        })
+      : null;
+    try {
+      for (let i = 0; i < signals.length; i += chunk) {
+        const part = signals.slice(i, i + chunk);
+        await fanOut(clubId, part, span ? within(span) : undefined);
+        this.#fannedOut.set(clubId, Math.max(this.#fannedOut.get(clubId) ?? 0, part[part.length - 1]!.sequence));
+      }
+    } catch (error) {
+      if (span) endSpan(span, error instanceof Error ? error.message : String(error));
+      throw error;
     }
+    if (span) endSpan(span);
     log.debug({ club_id: clubId, from: signals[0]!.sequence, to: signals[signals.length - 1]!.sequence }, 'signals relayed');
     if (signals.length === this.#options.batch) this.#again = true;
   }

@@ -5,6 +5,7 @@
 //   handle success  record the attempt (record, one path for success and failure)
 //   handle failure  record it, count it, log it; a failure is retried later, given up, or
 //                   disables the endpoint, as cd_record_attempts decides
+// With tracing on (src/tracing.ts), each attempt is traced: see traceAttempt.
 // workers/README.md follows a delivery; docs/webhooks.md states the rules receivers see.
 import type { Queue } from 'bullmq';
 import type { Logger } from 'pino';
@@ -17,6 +18,7 @@ import type { SecretBox } from '../../src/domain/secrets.ts';
 import { signDelivery, type DeliveryHeaders } from '../../src/domain/signing.ts';
 import type { DeliveryMetrics } from '../../src/metrics.ts';
 import { reportGivenUp, type GivenUpJob } from '../../src/queue/queues.ts';
+import { contextOf, endSpan, SpanKind, startSpan, traceparentOf, tracing, within } from '../../src/tracing.ts';
 import type { AnswerPace } from './lane-state.ts';
 
 /** What every attempt of a process shares. */
@@ -74,7 +76,7 @@ export function toAttempt(context: AttemptContext, delivery: ClaimedDelivery): A
 /** What prepare hands to call: the signed request. */
 interface SignedRequest {
   url: string;
-  headers: DeliveryHeaders;
+  headers: DeliveryHeaders & { traceparent?: string };
   body: string;
   /** The signature's timestamp, and the attempt's in its record. */
   attemptedAt: Date;
@@ -107,11 +109,63 @@ export function paceSignal(outcome: AttemptOutcome): AnswerPace {
  * round trips) and what the answer says of the receiver's pace.
  */
 export async function makeAttempt(context: AttemptContext, attempt: Attempt): Promise<{ recorded: Promise<string>; pace: AnswerPace }> {
+  const traced = tracing.enabled ? traceAttempt(attempt) : null;
   const request = prepare(context, attempt.target);
+  if (traced?.traceparent) request.headers.traceparent = traced.traceparent;
   const outcome = await call(context, request);
+  traced?.answered(outcome);
+  const recorded = outcome.kind === 'success' ? handleSuccess(context, attempt, request, outcome) : handleFailure(context, attempt, request, outcome);
+  traced?.recorded(recorded);
+  return { recorded, pace: paceSignal(outcome) };
+}
+
+/**
+ * The spans of one attempt, under its signal's fan-out span (the traceparent its delivery
+ * keeps; a root when it has none): `lane`, from the lane's claim of the delivery to its record;
+ * `attempt`, from signing to the record, with its number and what it led to; `POST`, the request,
+ * whose context the receiver gets as its `traceparent` header.
+ */
+function traceAttempt(attempt: Attempt) {
+  const { key, target } = attempt;
+  const ids = { 'clubdata.club.id': key.clubId, 'clubdata.endpoint.id': key.endpointId, 'clubdata.signal.id': target.signalId };
+  const lane = startSpan('lane', contextOf(target.traceparent), { ...ids, 'clubdata.signal.sequence': key.sequence }, { startTime: attempt.claimedAt });
+  // A trace the sampler left out (its relay span was not kept): the receiver still gets its
+  // context, unsampled as it is, and nothing more is made.
+  if (!lane.isRecording()) return { traceparent: traceparentOf(lane), answered() {}, recorded() {} };
+  const span = startSpan('attempt', within(lane), { ...ids, 'clubdata.attempt.number': attempt.attempt });
+  let host: URL | null = null;
+  try {
+    host = new URL(target.url);
+  } catch {
+    // An unusable URL fails in the call, which says so.
+  }
+  // The receiver's address, not its URL: a path or query may carry a token of the receiver's.
+  const post = startSpan(
+    'POST',
+    within(span),
+    { 'http.request.method': 'POST', ...(host ? { 'server.address': host.hostname, 'server.port': Number(host.port) || (host.protocol === 'https:' ? 443 : 80) } : {}) },
+    { kind: SpanKind.CLIENT },
+  );
   return {
-    recorded: outcome.kind === 'success' ? handleSuccess(context, attempt, request, outcome) : handleFailure(context, attempt, request, outcome),
-    pace: paceSignal(outcome),
+    traceparent: traceparentOf(post),
+    answered(outcome: AttemptOutcome) {
+      if (outcome.statusCode !== null) post.setAttribute('http.response.status_code', outcome.statusCode);
+      if (outcome.kind !== 'success') post.setAttribute('error.type', outcome.statusCode !== null ? String(outcome.statusCode) : outcome.kind);
+      endSpan(post, outcome.kind === 'success' ? null : (outcome.error ?? outcome.kind));
+    },
+    recorded(recorded: Promise<string>) {
+      recorded.then(
+        (result) => {
+          span.setAttribute('clubdata.attempt.outcome', result);
+          endSpan(span);
+          endSpan(lane);
+        },
+        (error: unknown) => {
+          endSpan(span, `the attempt could not be recorded: ${error instanceof Error ? error.message : String(error)}`);
+          endSpan(lane);
+        },
+      );
+    },
   };
 }
 
