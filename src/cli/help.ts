@@ -61,12 +61,13 @@ const SECTIONS: Section[] = [
                              does not complete. Club, spaces, coaches, waivers, orders and
                              transactions are listed again every --relist seconds (300).
                              --api: see receive.`,
-      receive: `  receive [--port 4000] [--key cd_live_... [--api URL] | --secret whsec_...] [--status 200]
+      receive: `  receive [--port 4000] [--key cd_live_... [--api URL] | --secret whsec_...|whpk_...] [--status 200]
                              A local webhook receiver on 127.0.0.1 for trying deliveries: one line
                              per delivery (--json: one JSON object per line). With --key it registers
                              an endpoint for itself through the API, prints its secret, checks every
                              signature with it and deletes the endpoint when it stops; --secret checks
-                             with an existing endpoint's secret. A failed check is answered 400;
+                             with an existing endpoint's secret, or a v1a endpoint's public_key
+                             (whpk_). A failed check is answered 400;
                              otherwise it answers 200, or --status (e.g. 503 to watch retries).
                              Guide: docs/webhooks.md.
                              --api defaults to the service running on this data folder (the address

@@ -1,7 +1,8 @@
 // `clubdata receive`: a small webhook receiver on 127.0.0.1 for trying the service by hand. It
-// checks each delivery's signature with the official `standardwebhooks` library (the same check
-// docs/webhooks.md asks of real receivers), answers like a receiver would, and prints one line
-// per delivery, so a developer can watch signals, retries and redeliveries arrive.
+// checks each delivery's signature with the SDK's verifyWebhook (the official `standardwebhooks`
+// library for a v1 endpoint's whsec_ secret, ed25519 for a v1a endpoint's whpk_ public key: the
+// checks docs/webhooks.md asks of real receivers), answers like a receiver would, and prints one
+// line per delivery, so a developer can watch signals, retries and redeliveries arrive.
 //
 // Rules it keeps:
 // - Loopback only: it is a tool for the developer's own machine, never a public listener.
@@ -12,7 +13,9 @@
 // - Bodies are bounded (1 MiB, else 413): a signal is a few KiB.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Webhook } from 'standardwebhooks';
+// By path, not by the package's name: its source, whether or not the launcher's condition
+// (bin/clubdata.mjs) resolves @clubdata/sdk to it, and without loading the rest of the SDK.
+import { verifyWebhook } from '../../sdk/src/webhooks.ts';
 import { connectionCause, describeUnreachable, type ApiAddress } from '../api-address.ts';
 import { isWellFormedApiKey } from '../domain/api-keys.ts';
 import { interruption } from '../lifecycle.ts';
@@ -24,7 +27,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export interface ReceiverSettings {
   /** 0 lets the system pick a free port (the one taken is printed). */
   port: number;
-  /** The endpoint's `whsec_` secret; without it deliveries are shown unverified. */
+  /** The endpoint's `whsec_` secret, or a v1a endpoint's `whpk_` public key; without it deliveries are shown unverified. */
   secret: string | undefined;
   /** What a delivery that was verified (or not checked) is answered with. */
   status: number;
@@ -71,7 +74,7 @@ export interface Receiver {
   close(): Promise<void>;
 }
 
-const SECRET_PATTERN = /^whsec_[A-Za-z0-9+/]+={0,2}$/;
+const SECRET_PATTERN = /^(?:whsec_[A-Za-z0-9+/]+={0,2}|whpk_[A-Za-z0-9+/]{43}=)$/;
 
 /**
  * Checks the command's options; throws RangeError with a message for people. `api` is where --key
@@ -94,7 +97,9 @@ export function readReceiverSettings(
     secret = String(values.secret).trim();
     // A copy-paste that took the JSON quotes or a comma along would otherwise fail every delivery.
     if (!SECRET_PATTERN.test(secret)) {
-      throw new RangeError('--secret must be the endpoint\'s signing secret as shown when it was created: whsec_ followed by base64');
+      throw new RangeError(
+        "--secret must be the endpoint's signing secret as shown when it was created (whsec_ followed by base64), or a v1a endpoint's public_key (whpk_ followed by base64)",
+      );
     }
   }
   let register: ReceiverSettings['register'];
@@ -146,7 +151,7 @@ export async function startReceiver(
   settings: ReceiverSettings,
   onDelivery: (delivery: ReceivedDelivery) => void,
 ): Promise<Receiver> {
-  let verifier = settings.secret === undefined ? undefined : new Webhook(settings.secret);
+  let secret = settings.secret;
   const seen = new Map<string, number>();
 
   const handle = (request: IncomingMessage, response: ServerResponse): void => {
@@ -210,14 +215,14 @@ export async function startReceiver(
       const body = Buffer.concat(chunks).toString('utf8');
       const signal = parseJson(body);
       const fields = describeBody(signal);
-      if (verifier) {
+      if (secret) {
         const headers: Record<string, string> = {};
         for (const name of ['webhook-id', 'webhook-timestamp', 'webhook-signature']) {
           const value = header(request, name);
           if (value !== null) headers[name] = value;
         }
         try {
-          verifier.verify(body, headers, { jsonParse: false });
+          verifyWebhook(body, headers, secret);
         } catch (error) {
           const reason = error instanceof Error ? error.message : String(error);
           answer(response, 400, `clubdata receive: signature invalid: ${reason}.`);
@@ -227,7 +232,7 @@ export async function startReceiver(
       }
       const status = settings.status;
       answer(response, status, status < 300 ? 'ok' : `clubdata receive: answering ${status} as --status asks.`);
-      report({ ...fields, signal, status, verification: verifier ? 'verified' : 'not_verified' });
+      report({ ...fields, signal, status, verification: secret ? 'verified' : 'not_verified' });
     });
     request.on('error', () => {
       // The sender gave up mid-body (its deadline, or a dropped connection): nothing to answer.
@@ -248,7 +253,7 @@ export async function startReceiver(
   return {
     url: `http://${RECEIVER_HOST}:${port}`,
     port,
-    useSecret: (secret) => (verifier = new Webhook(secret)),
+    useSecret: (registered) => (secret = registered),
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());
@@ -332,7 +337,11 @@ export async function runReceiver(settings: ReceiverSettings & { json: boolean }
         `its signing secret: ${endpoint.secret}. It is deleted when the receiver stops.\n`,
     );
   }
-  const checking = settings.secret || endpoint ? 'checking signatures with the endpoint\'s secret' : 'NOT checking signatures (no --secret or --key)';
+  const checking = settings.secret?.startsWith('whpk_')
+    ? "checking signatures with the endpoint's public key"
+    : settings.secret || endpoint
+      ? "checking signatures with the endpoint's secret"
+      : 'NOT checking signatures (no --secret or --key)';
   process.stderr.write(
     `clubdata receive: listening on ${receiver.url} (any path, e.g. ${receiver.url}/webhooks); ${checking}; ` +
       `answering ${settings.status}. Ctrl-C stops.\n`,

@@ -5,7 +5,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generateSigningSecret } from '../../src/domain/secrets.ts';
+import { generateSigningKey, generateSigningSecret } from '../../src/domain/secrets.ts';
 import { signDelivery } from '../../src/domain/signing.ts';
 import { freePort } from '../workers/processes.ts';
 import { setupClubApi } from '../helper.ts';
@@ -133,6 +133,19 @@ describe('clubdata receive --secret', () => {
 
     expect(await receiver.interrupt()).toBe(0);
     expect(receiver.stderr()).toContain('stopped');
+  });
+
+  it('verifies a v1a endpoint\'s deliveries with its whpk_ public key, and refuses one signed by another key', async () => {
+    const key = generateSigningKey();
+    const receiver = await startReceive('--secret', key.publicKey);
+    expect(receiver.stderr()).toContain("checking signatures with the endpoint's public key");
+    const good = signalBody();
+    expect((await post(receiver.url, good.body, signed(good.id, good.body, [key.signingKey]))).status).toBe(200);
+    expect(await receiver.line(good.id)).toContain('  verified  ');
+    const forged = signalBody();
+    expect((await post(receiver.url, forged.body, signed(forged.id, forged.body, [generateSigningKey().signingKey]))).status).toBe(400);
+    expect(await receiver.line(forged.id)).toContain('signature INVALID');
+    expect(await receiver.interrupt()).toBe(0);
   });
 
   it('answers 400 and prints "signature INVALID" for a tampered body, a wrong secret or no signature', async () => {

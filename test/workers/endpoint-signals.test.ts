@@ -7,7 +7,7 @@
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Pool } from '../../src/db/pool.ts';
-import { cleanUp, createTestDatabase, insertClub } from '../helper.ts';
+import { bearer, cleanUp, createTestDatabase, insertClub } from '../helper.ts';
 import { eventually, insertCustomer, runPipeline, startClubApi, type ClubApi, type EndpointFixture } from './pipeline-helper.ts';
 import { TestReceiver, type ReceivedRequest } from './receiver.ts';
 
@@ -123,5 +123,15 @@ describe('an endpoint that fails until disabled, as the club\'s other endpoint h
     expect(new Set(types)).toEqual(new Set(['customer.created']));
     // Four signals, no more: one of each change.
     expect(heard(watcher).map((s) => s.type)).toEqual(OPERATIONAL);
+
+    // In the club's history for a key that may manage endpoints, not for one that may only read.
+    const listed = async (scopes: string[]) => {
+      const authorization = await bearer(pool, club.id, { scopes });
+      const res = await api.app.inject({ method: 'GET', url: '/v1/signals?limit=100', headers: { authorization } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ data: { type: string }[] }>().data.map((s) => s.type).filter((type) => type.startsWith('webhook_endpoint.'));
+    };
+    expect(await listed(['signals:read', 'customers:read', 'webhook_endpoints:write'])).toEqual(OPERATIONAL);
+    expect(await listed(['signals:read', 'customers:read'])).toEqual([]);
   }, 90_000);
 });
