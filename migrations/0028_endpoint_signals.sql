@@ -22,9 +22,11 @@ CREATE TRIGGER _500_signal_touch BEFORE UPDATE ON webhook_endpoints
   WHEN (OLD.status IS DISTINCT FROM NEW.status
         OR cd_endpoint_failing(OLD.failed_attempts) IS DISTINCT FROM cd_endpoint_failing(NEW.failed_attempts))
   EXECUTE FUNCTION tg__signal_touch('webhook_endpoint', 'id');
--- The deliveries an endpoint did not get, given up or canceled, by sequence: the endpoint
--- object counts the given-up ones (as the index this replaces did), and a recovered endpoint's
--- signal finds the earliest signal its outage left undelivered in one entry (cd_endpoint_outage).
--- Few beside the rest, and the hot path (pending to succeeded) never adds one.
+-- The deliveries an endpoint did not get, given up or canceled, by status and by when that was
+-- settled, with their sequence: the endpoint object counts its given-up ones from the index
+-- alone (as from the index this replaces), and a recovered endpoint's signal reads those of its
+-- outage, and only those, for its count and its window (cd_endpoint_outage), however many an
+-- earlier outage left. Few beside the rest, and the hot path (pending to succeeded) never adds one.
 DROP INDEX deliveries_given_up_idx;
-CREATE INDEX deliveries_unsent_idx ON deliveries (club_id, endpoint_id, signal_sequence) WHERE status IN ('failed', 'canceled');
+CREATE INDEX deliveries_unsent_idx ON deliveries (club_id, endpoint_id, status, completed_at) INCLUDE (signal_sequence)
+  WHERE status IN ('failed', 'canceled');

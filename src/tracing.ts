@@ -10,8 +10,8 @@
 //
 // Off unless OTEL_EXPORTER_OTLP_ENDPOINT (or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT) is set
 // (config.traces): then no span is made at all (`tracing.enabled` is false; not even the API's
-// no-op spans), and the SDK is not even loaded, which is the "nothing measurable" the benchmarks
-// check. On, spans are exported in batches over OTLP/HTTP by the SDK's exporter, which reads the
+// no-op spans), and the SDK's tracer and exporter are not even loaded (only the API and the W3C
+// propagator are), which is the "nothing measurable" the benchmarks check. On, spans are exported in batches over OTLP/HTTP by the SDK's exporter, which reads the
 // standard OTEL_EXPORTER_OTLP_* settings itself.
 import {
   ROOT_CONTEXT,
@@ -60,10 +60,19 @@ export async function startTracing(settings: TraceSettings, env: NodeJS.ProcessE
     spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter() })],
   });
   useTracerProvider(provider);
-  return () => provider.shutdown();
+  return async () => {
+    // Spans made after this go nowhere: no span is made at all, as before tracing started.
+    tracing.enabled = false;
+    trace.disable();
+    await provider.shutdown();
+  };
 }
 
-/** Makes spans with this provider from now on (startTracing's, or a test's in-memory one). */
+/**
+ * Makes spans with this provider from now on (startTracing's, or a test's in-memory one). When
+ * the process registered another one first (an OpenTelemetry agent, say), the API keeps that
+ * one, and our spans go to it.
+ */
 export function useTracerProvider(provider: TracerProvider): void {
   trace.setGlobalTracerProvider(provider);
   tracing.enabled = true;

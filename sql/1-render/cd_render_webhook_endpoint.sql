@@ -8,7 +8,7 @@
 -- over). The renderer reads it from the endpoint's row of endpoint_lanes itself, so that every
 -- answer that renders an endpoint (create, list, retrieve, update, rotate) shows it. The worker
 -- writes pace to endpoint_lanes only: a change of pace is no change of the endpoint, so it
--- leaves webhook_endpoints and its updated_at alone (and endpoints emit no signals).
+-- leaves webhook_endpoints and its updated_at alone (and makes no signal about the endpoint).
 --
 -- `health` is what the endpoint's owner watches (docs/webhooks.md, "Answering, retries and disabling"):
 -- failing_since and disable_at as the worker keeps them (cd_record_attempts), shown once the

@@ -144,7 +144,7 @@ BEGIN
                'sequence', n.sequence, 'previous_sequence', n.previous_sequence, 'api_version', 'v1',
                'data', json_build_object('object', n.object,
                  'outage', cd_endpoint_outage(n.club_id, n.resource_id, (n.before -> 'health' ->> 'failing_since')::timestamptz,
-                                              (n.object -> 'health' ->> 'last_success_at')::timestamptz)))
+                                              (n.object -> 'health' ->> 'last_success_at')::timestamptz, n.emitted_at)))
            ELSE
              json_build_object('id', n.signal_id, 'object', 'signal', 'type', n.signal_type, 'created', cd_utc(n.emitted_at),
                'sequence', n.sequence, 'previous_sequence', n.previous_sequence, 'api_version', 'v1',

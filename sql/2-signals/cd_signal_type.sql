@@ -58,7 +58,8 @@ BEGIN
       IF before IS NULL OR after IS NULL THEN RETURN NULL; END IF;
       IF before ->> 'status' = 'active' AND after ->> 'status' = 'disabled' THEN RETURN 'webhook_endpoint.disabled'; END IF;
       IF before ->> 'status' = 'disabled' AND after ->> 'status' = 'active' THEN RETURN 'webhook_endpoint.enabled'; END IF;
-      IF before -> 'health' ->> 'failing_since' IS NULL AND after -> 'health' ->> 'failing_since' IS NOT NULL THEN
+      IF before -> 'health' ->> 'failing_since' IS NULL AND after -> 'health' ->> 'failing_since' IS NOT NULL
+         AND after ->> 'status' = 'active' THEN
         RETURN 'webhook_endpoint.failing';
       END IF;
       IF before -> 'health' ->> 'failing_since' IS NOT NULL AND after -> 'health' ->> 'failing_since' IS NULL THEN

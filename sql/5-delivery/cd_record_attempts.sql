@@ -134,17 +134,21 @@ BEGIN
                                          FROM delivery_attempts p
                                         WHERE p.club_id = a.club_id AND p.endpoint_id = a.endpoint_id AND p.attempted_at < a.attempted_at
                                         ORDER BY p.attempted_at DESC, p.id DESC LIMIT 1), e.last_success_at),
-           failed_attempts = 1
+           failed_attempts = CASE WHEN e.status = 'active' THEN 1 ELSE 0 END
      WHERE e.club_id = a.club_id AND e.id = a.endpoint_id AND e.failing_since IS NULL
     RETURNING e.disable_at <= now(), cd_endpoint_failing(e.failed_attempts) INTO failed_long_enough, became_failing;
     streak_under_way := NOT FOUND;
     IF streak_under_way THEN
       -- A streak under way: one more failed attempt counted, until it makes the endpoint failing;
-      -- its disable_at, fixed now if it began before migration 0026 added it.
+      -- its disable_at, fixed now if it began before migration 0026 added it. Failures of an
+      -- endpoint already disabled (requests in flight as it was) are not counted: a disabled
+      -- endpoint does not become failing after the fact.
       UPDATE webhook_endpoints e SET disable_at = coalesce(e.disable_at, e.failing_since + make_interval(secs => a.disable_after_ms / 1000)),
-                                     failed_attempts = e.failed_attempts + 1
-       WHERE e.club_id = a.club_id AND e.id = a.endpoint_id AND (e.disable_at IS NULL OR NOT cd_endpoint_failing(e.failed_attempts))
-      RETURNING e.disable_at <= now(), cd_endpoint_failing(e.failed_attempts) AND NOT cd_endpoint_failing(e.failed_attempts - 1)
+                                     failed_attempts = e.failed_attempts + CASE WHEN e.status = 'active' THEN 1 ELSE 0 END
+       WHERE e.club_id = a.club_id AND e.id = a.endpoint_id
+         AND (e.disable_at IS NULL OR (e.status = 'active' AND NOT cd_endpoint_failing(e.failed_attempts)))
+      RETURNING e.disable_at <= now(),
+                e.status = 'active' AND cd_endpoint_failing(e.failed_attempts) AND NOT cd_endpoint_failing(e.failed_attempts - 1)
            INTO failed_long_enough, became_failing;
       IF NOT FOUND THEN
         SELECT e.disable_at <= now(), false INTO failed_long_enough, became_failing

@@ -171,7 +171,9 @@ export const WebhookResendSchema = Type.Object(
 export const WebhookEndpointOutageSchema = Type.Object(
   {
     failing_since: UtcTimestamp,
-    recovered_at: Type.String({ description: 'When the attempt that succeeded was made (UTC)' }),
+    recovered_at: Type.String({
+      description: 'When the attempt that succeeded was made (UTC); the first failure, when that attempt was made before it (requests in flight together)',
+    }),
     failed_for_seconds: Type.Integer({ minimum: 0, description: 'How long the endpoint was failing, in whole seconds' }),
     given_up_deliveries: Type.Integer({
       minimum: 0,
@@ -180,6 +182,7 @@ export const WebhookEndpointOutageSchema = Type.Object(
     }),
     recover_window: Type.Object(
       { since: UtcTimestamp, until: UtcTimestamp },
+      // until: when the signal was emitted; since: the first failure, or the creation of an earlier signal the outage cost
       {
         additionalProperties: false,
         description:

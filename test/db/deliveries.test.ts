@@ -604,6 +604,70 @@ describe('recordAttempt: the failing streak and disable_at', () => {
   });
 });
 
+describe('recordAttempt: the signals about an endpoint', () => {
+  /** The webhook_endpoint.* signals about an endpoint, oldest first, as stored. */
+  const endpointSignals = async (endpointId: string) =>
+    (
+      await pool.query<{ type: string; body: string }>(
+        `SELECT type, body FROM signals WHERE club_id = $1 AND resource_id = $2 ORDER BY sequence`,
+        [clubId, endpointId],
+      )
+    ).rows.map((r) => ({ type: r.type, data: (JSON.parse(r.body) as { data: { outage?: Record<string, unknown> } }).data }));
+
+  /** Records one attempt of the delivery of signal `index` to the endpoint: a failure (status), or a success made at `at`. */
+  const recorder = (endpointId: string, sequences: number[]) => async (index: number, status: number, at = new Date()) => {
+    const sequence = sequences[index]!;
+    const [delivery] = await fanOutSignal(pool, clubId, sequence);
+    expect(await claimed(endpointId)).toContain(sequence);
+    const key: DeliveryKey = { clubId, endpointId, sequence };
+    return status < 300
+      ? recordHeld(pool, key, delivery!.signalId, { ...success(1), attemptedAt: at }, decided)
+      : recordHeld(pool, key, delivery!.signalId, { ...success(1), statusCode: status, error: `HTTP ${status}` }, {
+          ...decided,
+          succeeded: false,
+          gone: status === 410,
+          retryDelayMs: 60_000,
+        });
+  };
+
+  it('never makes a disabled endpoint failing: failures of requests in flight at a 410 are not counted', async () => {
+    const { endpoints, sequences } = await signalsFor(1, 4);
+    const endpointId = endpoints[0]!.id;
+    // All four in flight at once, as a lane posts them.
+    const signalIds: string[] = [];
+    for (const sequence of sequences) signalIds.push((await fanOutSignal(pool, clubId, sequence))[0]!.signalId);
+    expect(await claimed(endpointId)).toEqual(sequences);
+    const answer = (index: number, status: number) =>
+      recordHeld(pool, { clubId, endpointId, sequence: sequences[index]! }, signalIds[index]!, { ...success(1), statusCode: status, error: `HTTP ${status}` }, {
+        ...decided,
+        succeeded: false,
+        gone: status === 410,
+        retryDelayMs: 60_000,
+      });
+    expect(await answer(0, 410)).toEqual({ outcome: 'endpoint_disabled', reason: 'gone' });
+    // The other three answer afterwards: the fourth failure of the run, but of a disabled endpoint.
+    for (const index of [1, 2, 3]) expect((await answer(index, 500)).streak).toBeUndefined();
+    const { rows } = await pool.query('SELECT status, failed_attempts FROM webhook_endpoints WHERE club_id = $1 AND id = $2', [clubId, endpointId]);
+    expect(rows[0]).toEqual({ status: 'disabled', failed_attempts: 1 });
+    expect((await endpointSignals(endpointId)).map((s) => s.type)).toEqual(['webhook_endpoint.disabled']);
+  });
+
+  it('says a failing run ends at its first failure at the earliest, when the success that ends it was made before', async () => {
+    const { endpoints, sequences } = await signalsFor(1, 5);
+    const endpointId = endpoints[0]!.id;
+    const attempt = recorder(endpointId, sequences);
+    for (const index of [0, 1, 2, 3]) await attempt(index, 500);
+    // Made a minute before the failures (answered late, recorded after them).
+    expect(await attempt(4, 200, new Date(Date.now() - 60_000))).toEqual({ outcome: 'succeeded', streak: 'ended' });
+    const signals = await endpointSignals(endpointId);
+    expect(signals.map((s) => s.type)).toEqual(['webhook_endpoint.failing', 'webhook_endpoint.recovered']);
+    const outage = signals[1]!.data.outage as { failing_since: string; recovered_at: string; failed_for_seconds: number; recover_window: { since: string; until: string } };
+    expect(outage.recovered_at).toBe(outage.failing_since);
+    expect(outage.failed_for_seconds).toBe(0);
+    expect(Date.parse(outage.recover_window.until)).toBeGreaterThanOrEqual(Date.parse(outage.recover_window.since));
+  });
+});
+
 describe('recordAttempt: what a record reads', () => {
   it("reads the same index pages per delivery whatever its endpoint has pending after it, under a generic plan made without statistics", async () => {
     // Its own database: no statistics, and every statement planned once for any values, as the

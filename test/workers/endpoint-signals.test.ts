@@ -107,8 +107,15 @@ describe('an endpoint that fails until disabled, as the club\'s other endpoint h
     expect(outage).toMatchObject({ failing_since: disabled.health.failing_since, given_up_deliveries: 1 });
     expect(outage.recovered_at).toBe(recovered.data.object.health.last_success_at);
     expect(outage.failed_for_seconds).toBe(Math.floor((Date.parse(outage.recovered_at) - Date.parse(outage.failing_since)) / 1000));
-    expect(outage.recover_window.until).toBe(outage.recovered_at);
-    expect(Date.parse(outage.recover_window.since)).toBeLessThanOrEqual(Date.parse(outage.failing_since));
+    // The window runs from the first signal the outage cost (created before its first failure,
+    // which was that signal's first attempt) to the recovered signal itself.
+    expect(outage.recover_window.until).toBe(recovered.created);
+    const { rows: first } = await pool.query<{ created: string }>(
+      `SELECT cd_utc(created_at) AS created FROM signals WHERE club_id = $1 AND type = 'customer.created' ORDER BY sequence LIMIT 1`,
+      [club.id],
+    );
+    expect(outage.recover_window.since).toBe(first[0]!.created);
+    expect(Date.parse(outage.recover_window.since)).toBeLessThan(Date.parse(outage.failing_since));
     expect((await endpoint(failing.id)).health).toMatchObject({ failing_since: null, disable_at: null });
 
     // The window the signal names brings back both signals the outage cost: the one given up and

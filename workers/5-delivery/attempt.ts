@@ -109,8 +109,9 @@ export function paceSignal(outcome: AttemptOutcome): AnswerPace {
  * round trips) and what the answer says of the receiver's pace.
  */
 export async function makeAttempt(context: AttemptContext, attempt: Attempt): Promise<{ recorded: Promise<string>; pace: AnswerPace }> {
-  const traced = tracing.enabled ? traceAttempt(attempt) : null;
   const request = prepare(context, attempt.target);
+  // After signing, which may throw (a secret that cannot be opened): no span is left open.
+  const traced = tracing.enabled ? traceAttempt(attempt) : null;
   if (traced?.traceparent) request.headers.traceparent = traced.traceparent;
   const outcome = await call(context, request);
   traced?.answered(outcome);
