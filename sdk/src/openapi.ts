@@ -2204,7 +2204,7 @@ export interface components {
                  */
                 until: string;
             };
-            /** @description When the attempt that succeeded was made (UTC) */
+            /** @description When the attempt that succeeded was made (UTC); the first failure, when that attempt was made before it (requests in flight together) */
             recovered_at: string;
         };
         /** @description Another endpoint of the club that was failing delivered again (outage: how long, what was given up, the window to recover). */
