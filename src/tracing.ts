@@ -25,7 +25,7 @@ import {
   type TextMapSetter,
   type TracerProvider,
 } from '@opentelemetry/api';
-import { W3CTraceContextPropagator } from '@opentelemetry/core';
+import { setGlobalErrorHandler, W3CTraceContextPropagator } from '@opentelemetry/core';
 import type { TraceSettings } from './config.ts';
 
 /** Whether spans are made; set once, by startTracing or by a test's own provider (useTracerProvider). */
@@ -37,11 +37,35 @@ type Carrier = Record<string, string>;
 const setter: TextMapSetter<Carrier> = { set: (carrier, key, value) => (carrier[key] = value) };
 const getter: TextMapGetter<Carrier> = { get: (carrier, key) => carrier[key], keys: (carrier) => Object.keys(carrier) };
 
+/** How long after saying that spans could not be exported it stays quiet (the database's own rule, src/lifecycle.ts). */
+const EXPORT_FAILURE_QUIET_MS = 30_000;
+
 /**
  * Starts exporting spans over OTLP (config.traces says whether to, and which share of traces to
- * keep); returns what flushes and stops the exporter at shutdown.
+ * keep); returns what flushes and stops the exporter at shutdown. A collector that cannot be
+ * reached, or refuses the spans, is said through `warn`, once per 30 s with how many more
+ * failures followed, rather than silently (the SDK's default) or at every batch.
  */
-export async function startTracing(settings: TraceSettings, env: NodeJS.ProcessEnv, serviceName: string): Promise<() => Promise<void>> {
+export async function startTracing(
+  settings: TraceSettings,
+  env: NodeJS.ProcessEnv,
+  serviceName: string,
+  warn: (fields: Record<string, unknown>, message: string) => void,
+): Promise<() => Promise<void>> {
+  let quietUntil = 0;
+  let suppressed = 0;
+  const report = (error: unknown) => {
+    const now = Date.now();
+    if (now < quietUntil) {
+      suppressed++;
+      return;
+    }
+    quietUntil = now + EXPORT_FAILURE_QUIET_MS;
+    const cause = error instanceof Error ? error.message : String(error);
+    warn({ cause, ...(suppressed ? { suppressed_since_last: suppressed } : {}) }, `traces could not be exported (not logged again for ${EXPORT_FAILURE_QUIET_MS / 1000} s)`);
+    suppressed = 0;
+  };
+  setGlobalErrorHandler(report);
   const [{ OTLPTraceExporter }, { resourceFromAttributes }, sdk] = await Promise.all([
     import('@opentelemetry/exporter-trace-otlp-http'),
     import('@opentelemetry/resources'),
@@ -64,7 +88,8 @@ export async function startTracing(settings: TraceSettings, env: NodeJS.ProcessE
     // Spans made after this go nowhere: no span is made at all, as before tracing started.
     tracing.enabled = false;
     trace.disable();
-    await provider.shutdown();
+    // The last spans, flushed: a collector that is gone is said as any failed export is.
+    await provider.shutdown().catch(report);
   };
 }
 

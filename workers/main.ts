@@ -40,7 +40,7 @@ const STALLED_CHECK_MS = 5_000;
 export async function startPipeline(options: PipelineOptions): Promise<Pipeline> {
   const { config, pool, log, metrics } = options;
   // Traces of the delivery path, exported over OTLP when configured (src/tracing.ts).
-  const stopTracing = config.traces && !tracing.enabled ? await startTracing(config.traces, process.env, 'clubdata-worker') : null;
+  const stopTracing = config.traces && !tracing.enabled ? await startTracing(config.traces, process.env, 'clubdata-worker', (fields, message) => log.warn(fields, message)) : null;
   const backend = openQueueBackend({
     redisUrl: config.redisUrl,
     databaseUrl: options.databaseUrl,
@@ -181,8 +181,8 @@ export async function startPipeline(options: PipelineOptions): Promise<Pipeline>
       await Promise.race([closeQueues(), sleep(3000)]);
       await closeDeliveryAgents();
       // The spans of the last attempts, flushed to the collector (bounded: a collector that is
-      // gone must not hold the shutdown).
-      if (stopTracing) await Promise.race([stopTracing().catch((error: unknown) => logBackgroundError(log, error, 'flushing traces failed')), sleep(3000)]);
+      // gone must not hold the shutdown; its failure is logged by startTracing's warn).
+      if (stopTracing) await Promise.race([stopTracing(), sleep(3000)]);
     },
   };
 }
