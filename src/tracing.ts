@@ -23,6 +23,7 @@ import {
   type Span,
   type TextMapGetter,
   type TextMapSetter,
+  type Tracer,
   type TracerProvider,
 } from '@opentelemetry/api';
 import { setGlobalErrorHandler, W3CTraceContextPropagator } from '@opentelemetry/core';
@@ -31,7 +32,8 @@ import type { TraceSettings } from './config.ts';
 /** Whether spans are made; set once, by startTracing or by a test's own provider (useTracerProvider). */
 export const tracing = { enabled: false };
 
-const tracer = trace.getTracer('clubdata');
+/** Ours, from the provider in use; the API's no-op one until then. */
+let tracer: Tracer = trace.getTracer('clubdata');
 const w3c = new W3CTraceContextPropagator();
 type Carrier = Record<string, string>;
 const setter: TextMapSetter<Carrier> = { set: (carrier, key, value) => (carrier[key] = value) };
@@ -83,24 +85,27 @@ export async function startTracing(
     resource: resourceFromAttributes({ 'service.name': env.OTEL_SERVICE_NAME || serviceName }),
     spanProcessors: [new BatchSpanProcessor({ exporter: new OTLPTraceExporter() })],
   });
-  useTracerProvider(provider);
+  const stopUsing = useTracerProvider(provider);
   return async () => {
-    // Spans made after this go nowhere: no span is made at all, as before tracing started.
-    tracing.enabled = false;
-    trace.disable();
+    stopUsing();
     // The last spans, flushed: a collector that is gone is said as any failed export is.
     await provider.shutdown().catch(report);
   };
 }
 
 /**
- * Makes spans with this provider from now on (startTracing's, or a test's in-memory one). When
- * the process registered another one first (an OpenTelemetry agent, say), the API keeps that
- * one, and our spans go to it.
+ * Makes spans with this provider from now on (startTracing's, or a test's in-memory one),
+ * without registering it as the process's global one: contexts are passed explicitly, so
+ * nothing else needs it, and an agent's own provider stays as it was. Returns what stops: after
+ * it, no span is made at all, as before.
  */
-export function useTracerProvider(provider: TracerProvider): void {
-  trace.setGlobalTracerProvider(provider);
+export function useTracerProvider(provider: TracerProvider): () => void {
+  tracer = provider.getTracer('clubdata');
   tracing.enabled = true;
+  return () => {
+    tracing.enabled = false;
+    tracer = trace.getTracer('clubdata');
+  };
 }
 
 /** A span of ours, a child of `parent` (a context, or none: a root); only call when tracing.enabled. */

@@ -5,7 +5,7 @@
 // gets the POST span's context as its traceparent header.
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor, TracerProvider, type ReadableSpan } from '@opentelemetry/sdk-trace';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import type { Pool } from '../../src/db/pool.ts';
 import { useTracerProvider } from '../../src/tracing.ts';
@@ -20,8 +20,12 @@ describe('the spans of one signal', () => {
   let running: RunningPipeline;
   let receiver: TestReceiver;
 
+  // Test files share a process (vitest.config.ts, isolate: false): tracing stops with this file.
+  let stopTracing: () => void = () => {};
+  afterAll(() => stopTracing());
+
   beforeAll(async () => {
-    useTracerProvider(new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] }));
+    stopTracing = useTracerProvider(new TracerProvider({ spanProcessors: [new SimpleSpanProcessor({ exporter })] }));
     let url: string;
     ({ pool, url } = await createTestDatabase());
     // A retry 100 ms after a failure, so that the signal's second attempt is in the test too.
