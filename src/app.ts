@@ -32,6 +32,7 @@ import schedule from './routes/schedule/index.ts';
 import signals from './routes/signals/index.ts';
 import signalTypes from './routes/signal-types/index.ts';
 import webhookEndpoints from './routes/webhook-endpoints/index.ts';
+import portalSessions from './routes/portal-sessions/index.ts';
 import spaces from './routes/spaces/index.ts';
 import transactions from './routes/transactions/index.ts';
 import waivers from './routes/waivers/index.ts';
@@ -151,7 +152,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(operators, { operator: deps.config.operator, metrics, queues: deps.queues });
   if (deps.routes === 'probes') return app;
   await app.register(signalStreams, { metrics });
-  for (const routes of [club, customers, spaces, coaches, schedule, bookings, events, orders, transactions, waivers, signals, signalTypes, webhookEndpoints]) {
+  for (const routes of [club, customers, spaces, coaches, schedule, bookings, events, orders, transactions, waivers, signals, signalTypes, webhookEndpoints, portalSessions]) {
     await app.register(routes);
   }
   return app;

@@ -58,6 +58,8 @@ export const OPERATIONS = {
   recoverWebhookEndpoint: 'webhookEndpoints.recover',
   resendWebhookEndpointSignal: 'webhookEndpoints.resend',
   listWebhookEndpointAttempts: 'webhookEndpoints.listAttempts',
+  createPortalSession: 'portalSessions.create',
+  deletePortalSession: 'portalSessions.delete',
 } as const satisfies Record<OperationId, string>;
 
 const segment = (id: string) => {
@@ -201,6 +203,14 @@ export class ClubData {
 
   readonly signalTypes = {
     list: (options?: RequestOptions) => this.#list('listSignalTypes', '/v1/signal_types', undefined, options),
+  };
+
+  /** A single-use link to the club's webhook portal for a person, with no API key in their browser (docs/portal.md). */
+  readonly portalSessions = {
+    create: async (body: RequestBody<'createPortalSession'>, options?: RequestOptions) =>
+      this.#write('createPortalSession', 'POST', '/v1/portal_sessions', body, options),
+    /** Ends it: its link and its session stop working at once. */
+    delete: async (id: string, options?: RequestOptions) => this.#write('deletePortalSession', 'DELETE', `/v1/portal_sessions/${segment(id)}`, undefined, options),
   };
 
   readonly webhookEndpoints = {

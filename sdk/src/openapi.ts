@@ -261,6 +261,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/portal_sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a portal session
+         * @description A single-use link to the club's webhook portal (docs/portal.md), valid for 10 minutes, for a person who should see (read_only) or manage their endpoints without an API key in their browser. The session it starts lasts an hour, holds this key's scopes and no more, and ends when the key is revoked or the session deleted.
+         */
+        post: operations["createPortalSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/portal_sessions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * End a portal session
+         * @description Its link stops working, and so does the session if it was started: the next request of its pages is refused.
+         */
+        delete: operations["deletePortalSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/schedule": {
         parameters: {
             query?: never;
@@ -1345,6 +1385,13 @@ export interface components {
              */
             type: "customer.updated";
         };
+        DeletedPortalSession: {
+            /** @enum {boolean} */
+            deleted: true;
+            id: string;
+            /** @enum {string} */
+            object: "portal_session";
+        };
         DeletedWebhookEndpoint: {
             /** @enum {boolean} */
             deleted: true;
@@ -1644,6 +1691,23 @@ export interface components {
              * @enum {string}
              */
             type: "participant.left";
+        };
+        PortalSession: {
+            /**
+             * @description UTC timestamp, millisecond precision, trailing Z
+             * @example 2026-11-21T18:04:05.120Z
+             */
+            expires_at: string;
+            /** @description Begins with ps_ */
+            id: string;
+            /** @description manage: the portal may change the endpoints; read_only: it shows everything and changes nothing */
+            mode: "manage" | "read_only";
+            /** @enum {string} */
+            object: "portal_session";
+            /** @description The making key's scopes: the portal never sees or does more */
+            scopes: string[];
+            /** @description The single-use link that starts the session, shown only in this answer: give it to the person who opens the portal. Its token is in the fragment (#...), which browsers never send to a server nor keep in the address bar once opened */
+            url: string;
         };
         /** @description One event session, or one court booking (type reservation). Never the roster. */
         ScheduleItem: {
@@ -4497,6 +4561,371 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Order"];
+                };
+            };
+            /** @description Every error response */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The path exists but not with this method; Allow lists the methods it takes. */
+            405: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An error on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached for now (database_unavailable); Retry-After says when to try again. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createPortalSession: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters (a UUID, say). The request runs once; repeats with the same key, method, path and body within 24 hours get the first answer, with Idempotent-Replayed: true. */
+                "idempotency-key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description manage: the portal may change the endpoints; read_only: it shows everything and changes nothing */
+                    mode: "manage" | "read_only";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PortalSession"];
+                };
+            };
+            /** @description Every error response */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The path exists but not with this method; Allow lists the methods it takes. */
+            405: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An error on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached for now (database_unavailable); Retry-After says when to try again. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deletePortalSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeletedPortalSession"];
                 };
             };
             /** @description Every error response */

@@ -8,12 +8,14 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import fp from 'fastify-plugin';
 import { randomBytes } from 'node:crypto';
 import { API_KEY_PREFIX } from '../domain/api-keys.ts';
+import { PORTAL_LINK_PREFIX, PORTAL_SESSION_PREFIX } from '../domain/portal-sessions.ts';
 import { SECRET_PREFIX, SIGNING_KEY_PREFIX } from '../domain/secrets.ts';
 
-// An API key (cd_live_...), a webhook secret (whsec_...) or signing key (whsk_...): what no log line may ever hold,
+// An API key (cd_live_...), a webhook secret (whsec_...) or signing key (whsk_...), a portal link
+// or session token (cdpl_..., cdps_...): what no log line may ever hold,
 // wherever a client put it. The match runs to the end of the path or value, past any '/' (base64
 // secrets contain them).
-const SHAPED_SECRET = `(?:${API_KEY_PREFIX}|${SECRET_PREFIX}|${SIGNING_KEY_PREFIX})[^?&#\\s'"]*`;
+const SHAPED_SECRET = `(?:${API_KEY_PREFIX}|${SECRET_PREFIX}|${SIGNING_KEY_PREFIX}|${PORTAL_LINK_PREFIX}|${PORTAL_SESSION_PREFIX})[^?&#\\s'"]*`;
 // Secrets of the configuration, which have no shape to look for (the operator password): each
 // is looked for as itself, and as the Latin-1 reading of its UTF-8 bytes, which is what
 // percent-decoding (decodeOnce) makes of them.

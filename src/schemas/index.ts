@@ -6,6 +6,7 @@ import { schemas as coaches } from './coaches.ts';
 import { CustomerSchema, SubscriptionSchema } from './customers.ts';
 import { schemas as events } from './events.ts';
 import { schemas as orders } from './orders.ts';
+import { schemas as portalSessions } from './portal-sessions.ts';
 import { schemas as schedule } from './schedule.ts';
 import { schemas as signals } from './signals.ts';
 import { schemas as spaces } from './spaces.ts';
@@ -27,4 +28,5 @@ export const resourceSchemas: TSchema[] = [
   ...waivers,
   ...signals,
   ...webhookEndpoints,
+  ...portalSessions,
 ];

@@ -127,6 +127,9 @@ describe('every operation', () => {
     note('listWebhookEndpointAttempts', '/v1/webhook_endpoints/{id}/attempts', 'GET', await page(client.webhookEndpoints.listAttempts(created.id)));
     note('listSignalAttempts', '/v1/signals/{id}/attempts', 'GET', await page(client.signals.listAttempts(signal.id, { outcome: 'failed' })));
     note('deleteWebhookEndpoint', '/v1/webhook_endpoints/{id}', 'DELETE', await client.webhookEndpoints.delete(created.id));
+    const portal = await client.portalSessions.create({ mode: 'read_only' });
+    note('createPortalSession', '/v1/portal_sessions', 'POST', portal);
+    note('deletePortalSession', '/v1/portal_sessions/{id}', 'DELETE', await client.portalSessions.delete(portal.id));
 
     const streamed: unknown[] = [];
     for await (const event of client.signals.stream({ afterSequence: signal.sequence - 1 })) {
