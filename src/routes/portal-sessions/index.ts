@@ -43,17 +43,19 @@ function sessionCookie(request: FastifyRequest): string | undefined {
  * A browser's request from another site is refused: a page elsewhere must not start a session
  * of its own choosing in the visitor's browser (login CSRF). Browsers send Origin on every
  * cross-origin POST; the JSON body the route requires already needs a preflight from elsewhere.
+ * The service's own origin is the host the request was sent to, or PUBLIC_URL's (a proxy in
+ * front may pass on another Host).
  */
-function checkSameOrigin(request: FastifyRequest): void {
+function checkSameOrigin(request: FastifyRequest, publicUrl: string): void {
   const origin = request.headers.origin;
   if (origin === undefined) return;
-  let host: string | null = null;
+  let url: URL | null = null;
   try {
-    host = new URL(origin).host;
+    url = new URL(origin);
   } catch {
     // "null" (a sandboxed page, a file) and the like: not this service.
   }
-  if (host === null || host !== request.headers.host) {
+  if (url === null || (url.host !== request.headers.host && url.origin !== new URL(publicUrl).origin)) {
     throw new ApiError(403, 'permission_error', 'cross_site_request', 'Portal requests are accepted from the portal\'s own pages only.');
   }
 }
@@ -135,7 +137,7 @@ const portalSessions: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { hide: true, querystring: NoQuery, body: RedeemPortalLinkBody } },
     async (request, reply) => {
       portalHeaders(reply);
-      checkSameOrigin(request);
+      checkSameOrigin(request, config.publicUrl);
       const { token } = request.body;
       const refusal = (why: LinkRefusal) => {
         const [code, message] = REFUSALS[why];
