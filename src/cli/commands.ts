@@ -20,6 +20,8 @@ import { findApi } from '../api-address.ts';
 import { COMMANDS, UsageError } from './help.ts';
 import { interruption } from '../lifecycle.ts';
 import type { PipelineStarter } from '../queue/pipeline.ts';
+import { createPortalSession } from '../db/portal-sessions.ts';
+import { generatePortalToken, hashPortalToken, PORTAL_LINK_PREFIX, PORTAL_LINK_TTL_MS, PORTAL_MODES, PORTAL_SESSION_TTL_MS, type PortalMode } from '../domain/portal-sessions.ts';
 
 // The pipeline lives in workers/, which src/ never imports statically; the command line is the
 // composition root that hands it to the service.
@@ -256,6 +258,8 @@ export async function runCommand(command: string, args: string[], config: Config
       return deliveriesCommand(args, config);
     case 'endpoints':
       return endpointsCommand(args, config);
+    case 'portal':
+      return portalCommand(args, config);
     case 'clubs':
       return clubsCommand(args, config);
     case 'keys':
@@ -507,6 +511,42 @@ async function endpointsCommand([sub, ...args]: string[], config: Config): Promi
 }
 
 const KEY_COLUMNS = ['id', 'name', 'last4', 'scopes', 'created_at', 'expires_at', 'revoked_at'];
+
+/**
+ * A portal link for a person at this machine (docs/portal.md), made as POST /v1/portal_sessions
+ * makes one, by a key of its own: every scope, expiring once the session could have ended (the
+ * session ends with its key), named so that `keys list` says what it is. The link's address is
+ * the running service's, as receive and mirror find it.
+ */
+async function portalCommand(args: string[], config: Config): Promise<number> {
+  const { values } = parse(args, { club: { type: 'string' }, mode: { type: 'string' }, api: { type: 'string' } });
+  const clubId = required(values, 'club');
+  const mode = String(values.mode ?? 'manage');
+  if (!(PORTAL_MODES as readonly string[]).includes(mode)) throw new UsageError(`--mode must be ${PORTAL_MODES.join(' or ')} (got "${mode}")`);
+  const api = await asUsage(() => findApi(values.api as string | undefined, config));
+  const token = generatePortalToken(PORTAL_LINK_PREFIX);
+  const made = await withDatabase(config, async (pool) => {
+    const club = (await listClubs(pool)).find((c) => c.id === clubId);
+    if (!club) return { refused: `no club ${clubId}` };
+    if (!club.api_access) return { refused: `club ${clubId} has no API access, so its portal sessions are refused: clubdata clubs update ${clubId} --api-access on` };
+    const key = await createKey(pool, {
+      clubId,
+      name: 'clubdata portal',
+      scopes: ALL_SCOPES,
+      expiresAt: new Date(Date.now() + PORTAL_LINK_TTL_MS + PORTAL_SESSION_TTL_MS + 60_000),
+    });
+    return createPortalSession(pool, { clubId, mode: mode as PortalMode, scopes: key.scopes, keyId: key.id, linkHash: hashPortalToken(token), linkTtlMs: PORTAL_LINK_TTL_MS });
+  });
+  if ('refused' in made) {
+    process.stderr.write(`clubdata: ${made.refused}\n`);
+    return 1;
+  }
+  const url = `${api.url}/portal/start#${token}`;
+  print(Boolean(values.json), { id: made.id, object: 'portal_session', mode: made.mode, scopes: made.scopes, url, expires_at: made.expiresAt }, () =>
+    [`Portal session ${made.id} for ${clubId} (${made.mode}). Open this link once, before ${made.expiresAt}; the session lasts an hour:`, '', `  ${url}`, ''].join('\n'),
+  );
+  return 0;
+}
 
 async function keysCommand([sub, ...args]: string[], config: Config): Promise<number> {
   if (sub === 'create') {

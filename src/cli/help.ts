@@ -85,6 +85,12 @@ const SECTIONS: Section[] = [
                              pending and given-up deliveries).
   endpoints delete ID        Delete it as DELETE /v1/webhook_endpoints/{id} does: its pending
                              deliveries are cancelled; its attempts are kept.`,
+      portal: `  portal --club ID [--mode manage|read_only] [--api URL]
+                             A single-use link to the club's webhook portal, for a person at this
+                             machine (docs/portal.md): open it within 10 minutes; the session lasts
+                             an hour. Made as POST /v1/portal_sessions makes one, by a key of its
+                             own ("clubdata portal", every scope, expiring after that hour).
+                             Default mode: manage. --api: see receive.`,
       deliveries: `  deliveries list --endpoint ID [--limit N]
                              The endpoint's delivery attempts, newest first: time, signal, attempt
                              number, status code, error, duration and the start of the response.
