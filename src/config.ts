@@ -70,6 +70,11 @@ export interface Config {
    * `none`. The exporter reads its OTEL_EXPORTER_OTLP_* settings itself (src/tracing.ts).
    */
   traces: TraceSettings | null;
+  /**
+   * Origins whose pages may frame the portal (PORTAL_FRAME_ANCESTORS, space- or comma-separated);
+   * none by default (docs/portal.md).
+   */
+  portalFrameAncestors: string[];
 }
 
 /** OTEL_TRACES_SAMPLER and its argument, as the OpenTelemetry specification names them. */
@@ -171,6 +176,26 @@ function queuePrefix(env: Env): string {
   return value;
 }
 
+function frameAncestors(env: Env): string[] {
+  const raw = env.PORTAL_FRAME_ANCESTORS ?? '';
+  const origins = raw.split(/[\s,]+/).filter(Boolean);
+  for (const origin of origins) {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      // refused below
+    }
+    // An origin as a browser states it: scheme, host and port only. A path, a wildcard or a
+    // keyword such as 'self' would widen or break the policy in ways that are easy to miss.
+    const host = parsed?.hostname ?? '';
+    if (!parsed || !['https:', 'http:'].includes(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, '') || !/^(?:[a-z0-9-]+\.)*[a-z0-9-]+$|^\[[0-9a-f:.]+\]$/.test(host)) {
+      throw new ConfigError(`PORTAL_FRAME_ANCESTORS must list origins such as https://app.example.com, separated by spaces or commas (got "${origin}")`);
+    }
+  }
+  return origins.map((origin) => new URL(origin).origin);
+}
+
 function operator(env: Env): { user: string; password: string } | undefined {
   const user = env.OPERATOR_USER;
   const password = env.OPERATOR_PASSWORD;
@@ -228,5 +253,6 @@ export function loadConfig(env: Env = process.env): Config {
     queuePrefix: queuePrefix(env),
     publicUrl: (env.PUBLIC_URL || localUrl(host, port)).replace(/\/+$/, ''),
     traces: traceSettings(env),
+    portalFrameAncestors: frameAncestors(env),
   };
 }

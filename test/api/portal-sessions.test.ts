@@ -2,6 +2,7 @@
 // its token and gets a session cookie; the session never outlives or exceeds the key that made it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
 import type { Pool } from '../../src/db/pool.ts';
 import { hashPortalToken } from '../../src/domain/portal-sessions.ts';
 import { expectOpenApi } from '../openapi.ts';
@@ -156,5 +157,30 @@ describe('the end of a session', () => {
     expect((await whoAmI(laterCookie)).statusCode).toBe(401);
     expect((await whoAmI(undefined)).statusCode).toBe(401);
     expect((await whoAmI('clubdata_portal=cdps_forged')).statusCode).toBe(401);
+  });
+});
+
+describe('framing the portal', () => {
+  it('is refused by default, and allowed only to the origins PORTAL_FRAME_ANCESTORS lists', async () => {
+    const refused = await whoAmI(undefined);
+    expect(refused.headers['x-frame-options']).toBe('DENY');
+    expect(refused.headers['content-security-policy']).toContain("frame-ancestors 'none';");
+    const config = loadConfig({ DATABASE_URL: 'postgresql://unused/db', PORTAL_FRAME_ANCESTORS: 'https://app.example.com, https://admin.example.com:8443/' });
+    expect(config.portalFrameAncestors).toEqual(['https://app.example.com', 'https://admin.example.com:8443']);
+    const framed = await buildApp({ config: testConfig({ ...FAST, portalFrameAncestors: config.portalFrameAncestors }), pool, secretBox: testSecretBox() });
+    await framed.ready();
+    try {
+      const res = await framed.inject({ method: 'GET', url: '/portal/session' });
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['content-security-policy']).toContain('frame-ancestors https://app.example.com https://admin.example.com:8443;');
+    } finally {
+      await framed.close();
+    }
+  });
+
+  it('refuses at start anything in PORTAL_FRAME_ANCESTORS that is not an origin, naming it', () => {
+    for (const value of ["'self'", '*', 'https://*.example.com', 'https://app.example.com/portal', 'app.example.com', 'javascript:alert(1)']) {
+      expect(() => loadConfig({ PORTAL_FRAME_ANCESTORS: value }), value).toThrow(/PORTAL_FRAME_ANCESTORS must list origins/);
+    }
   });
 });

@@ -60,13 +60,18 @@ function checkSameOrigin(request: FastifyRequest, publicUrl: string): void {
   }
 }
 
-/** What every portal answer carries: nothing cached, nothing framed, nothing of ours leaked onward. */
-function portalHeaders(reply: FastifyReply): void {
+/**
+ * What every portal answer carries: nothing cached, nothing of ours leaked onward, and no
+ * framing but by the origins an operator allows (PORTAL_FRAME_ANCESTORS). X-Frame-Options can
+ * only deny all, so it is sent only then; browsers that know CSP follow frame-ancestors.
+ */
+function portalHeaders(reply: FastifyReply, frameAncestors: readonly string[]): void {
   reply.header('cache-control', 'no-store');
   reply.header('referrer-policy', 'no-referrer');
   reply.header('x-content-type-options', 'nosniff');
-  reply.header('x-frame-options', 'DENY');
-  reply.header('content-security-policy', "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'");
+  if (frameAncestors.length === 0) reply.header('x-frame-options', 'DENY');
+  const ancestors = frameAncestors.length === 0 ? "'none'" : frameAncestors.join(' ');
+  reply.header('content-security-policy', `default-src 'none'; frame-ancestors ${ancestors}; base-uri 'none'; form-action 'self'`);
 }
 
 const portalSessions: FastifyPluginAsyncTypebox = async (app) => {
@@ -136,7 +141,7 @@ const portalSessions: FastifyPluginAsyncTypebox = async (app) => {
     '/portal/session',
     { schema: { hide: true, querystring: NoQuery, body: RedeemPortalLinkBody } },
     async (request, reply) => {
-      portalHeaders(reply);
+      portalHeaders(reply, config.portalFrameAncestors);
       checkSameOrigin(request, config.publicUrl);
       const { token } = request.body;
       const refusal = (why: LinkRefusal) => {
@@ -163,7 +168,7 @@ const portalSessions: FastifyPluginAsyncTypebox = async (app) => {
     '/portal/session',
     { schema: { hide: true, querystring: NoQuery, response: { 200: PortalSessionStateSchema } } },
     async (request, reply) => {
-      portalHeaders(reply);
+      portalHeaders(reply, config.portalFrameAncestors);
       const token = sessionCookie(request);
       const session = isWellFormedPortalToken(token, PORTAL_SESSION_PREFIX) ? await findPortalSession(pool, hashPortalToken(token)) : null;
       if (!session) {
