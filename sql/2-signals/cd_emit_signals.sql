@@ -95,7 +95,11 @@ BEGIN
     -- ... and typed again.
     SELECT c.*, cd_signal_type(c.kind, c.before, c.after, c.changed) AS signal_type FROM compared_afresh c
   ), numbered AS (
-    SELECT t.club_id, t.resource_id, t.before, c.emitted_at,
+    SELECT t.club_id, t.resource_id, c.emitted_at,
+           -- What a webhook_endpoint.recovered signal needs of the endpoint as it was (the
+           -- start of its outage), rather than every resource's whole earlier rendering carried
+           -- through the window functions below.
+           CASE WHEN t.kind = 'webhook_endpoint' THEN (t.before -> 'health' ->> 'failing_since')::timestamptz END AS failing_since_before,
            -- The fresh rendering where there is one (a.kind is set).
            CASE WHEN a.kind IS NULL THEN t.signal_type ELSE coalesce(a.signal_type, t.signal_type) END AS signal_type,
            -- history_seen: this statement's snapshot holds every signal of the club committed
@@ -143,7 +147,7 @@ BEGIN
              json_build_object('id', n.signal_id, 'object', 'signal', 'type', n.signal_type, 'created', cd_utc(n.emitted_at),
                'sequence', n.sequence, 'previous_sequence', n.previous_sequence, 'api_version', 'v1',
                'data', json_build_object('object', n.object,
-                 'outage', cd_endpoint_outage(n.club_id, n.resource_id, (n.before -> 'health' ->> 'failing_since')::timestamptz,
+                 'outage', cd_endpoint_outage(n.club_id, n.resource_id, n.failing_since_before,
                                               (n.object -> 'health' ->> 'last_success_at')::timestamptz, n.emitted_at)))
            ELSE
              json_build_object('id', n.signal_id, 'object', 'signal', 'type', n.signal_type, 'created', cd_utc(n.emitted_at),

@@ -21,6 +21,19 @@ export interface PortalSessionRecord {
   expiresAt: string;
 }
 
+/** A session row as the queries below select it (expires_at: the session's end, as the API shows it). */
+interface SessionRow {
+  id: string;
+  club_id: string;
+  mode: PortalMode;
+  scopes: string[];
+  expires_at: string;
+}
+
+function toRecord(row: SessionRow): PortalSessionRecord {
+  return { id: row.id, clubId: row.club_id, mode: row.mode, scopes: row.scopes, expiresAt: row.expires_at };
+}
+
 /** Makes a session whose link expires after linkTtlMs; the answer's fields as the API shows them. */
 export async function createPortalSession(pool: Pool, input: NewPortalSession): Promise<PortalSessionRecord> {
   const { rows } = await pool.query<{ id: string; expires_at: string }>(
@@ -46,7 +59,7 @@ export async function redeemPortalLink(
   sessionHash: Buffer,
   sessionTtlMs: number,
 ): Promise<{ session: PortalSessionRecord } | { refused: LinkRefusal }> {
-  const { rows } = await pool.query<{ id: string; club_id: string; mode: PortalMode; scopes: string[]; expires_at: string }>(
+  const { rows } = await pool.query<SessionRow>(
     `UPDATE portal_sessions p
         SET session_hash = $2, session_expires_at = now() + make_interval(secs => $3::float8 / 1000)
       WHERE p.link_hash = $1 AND p.session_hash IS NULL AND p.ended_at IS NULL AND p.link_expires_at > now()
@@ -55,7 +68,7 @@ export async function redeemPortalLink(
     [linkHash, sessionHash, sessionTtlMs],
   );
   const row = rows[0];
-  if (row) return { session: { id: row.id, clubId: row.club_id, mode: row.mode, scopes: row.scopes, expiresAt: row.expires_at } };
+  if (row) return { session: toRecord(row) };
   const { rows: why } = await pool.query<{ refused: LinkRefusal }>(
     `SELECT CASE WHEN p.session_hash IS NOT NULL THEN 'used'
                  WHEN p.ended_at IS NOT NULL OR NOT ${MAKER_IS_LIVE} THEN 'ended'
@@ -68,14 +81,14 @@ export async function redeemPortalLink(
 
 /** The live session a cookie's hash names, or null: ended, past its hour, or its key or club no longer allowed. */
 export async function findPortalSession(pool: Pool, sessionHash: Buffer): Promise<PortalSessionRecord | null> {
-  const { rows } = await pool.query<{ id: string; club_id: string; mode: PortalMode; scopes: string[]; expires_at: string }>(
+  const { rows } = await pool.query<SessionRow>(
     `SELECT p.id, p.club_id, p.mode, p.scopes, cd_utc(p.session_expires_at) AS expires_at
        FROM portal_sessions p
       WHERE p.session_hash = $1 AND p.session_expires_at > now() AND p.ended_at IS NULL AND ${MAKER_IS_LIVE}`,
     [sessionHash],
   );
   const row = rows[0];
-  return row ? { id: row.id, clubId: row.club_id, mode: row.mode, scopes: row.scopes, expiresAt: row.expires_at } : null;
+  return row ? toRecord(row) : null;
 }
 
 /** Ends a session of the club, link and session alike; false when the club has no such session. */

@@ -446,6 +446,22 @@ function requeue(club: string, endpointId: string, signals: string, { succeededT
          RETURNING 1`;
 }
 
+/**
+ * What sends an endpoint signals again (recovery, resend) first checks, with the endpoint row
+ * share-locked for the rest of the transaction: it exists (else `missing`), the guard lets the
+ * caller act on it, and it is active (else `disabled`, with why). Null when all hold.
+ */
+async function refuseUnlessActive(
+  client: pg.PoolClient,
+  request: { clubId: string; endpointId: string; guard?: EndpointGuard | undefined },
+): Promise<{ outcome: 'missing' } | { outcome: 'disabled'; reason: string } | null> {
+  const row = await readEndpointState(client, request.clubId, request.endpointId, 'SHARE');
+  if (!row) return { outcome: 'missing' };
+  request.guard?.(row);
+  if (row.status !== 'active') return { outcome: 'disabled', reason: row.disabledReason ?? row.status };
+  return null;
+}
+
 export interface ResendRequest {
   clubId: string;
   endpointId: string;
@@ -472,10 +488,8 @@ export type ResendResult =
  */
 export async function resendSignal(pool: Pool, request: ResendRequest): Promise<ResendResult> {
   return withTransaction(pool, async (client) => {
-    const row = await readEndpointState(client, request.clubId, request.endpointId, 'SHARE');
-    if (!row) return { outcome: 'missing' } as const;
-    request.guard?.(row);
-    if (row.status !== 'active') return { outcome: 'disabled', reason: row.disabledReason ?? row.status } as const;
+    const refused = await refuseUnlessActive(client, request);
+    if (refused) return refused;
     const found = await client.query<{ sequence: string; type: string; matches: boolean }>(
       `SELECT s.sequence, s.type, cd_endpoint_matches(e, s.type, s.resource_id) AS matches
          FROM signals s JOIN webhook_endpoints e ON e.club_id = s.club_id AND e.id = $2
@@ -524,10 +538,8 @@ export type RecoveryResult = { outcome: 'queued'; body: string } | { outcome: 'm
  */
 export async function recoverDeliveries(pool: Pool, request: RecoveryRequest): Promise<RecoveryResult> {
   return withTransaction(pool, async (client) => {
-    const row = await readEndpointState(client, request.clubId, request.endpointId, 'SHARE');
-    if (!row) return { outcome: 'missing' } as const;
-    request.guard?.(row);
-    if (row.status !== 'active') return { outcome: 'disabled', reason: row.disabledReason ?? row.status } as const;
+    const refused = await refuseUnlessActive(client, request);
+    if (refused) return refused;
     const p = new SqlParams();
     const club = p.add(request.clubId);
     const endpointId = p.add(request.endpointId);

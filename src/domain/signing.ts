@@ -10,8 +10,8 @@
 //   reference library signs v1a; docs/webhooks.md publishes test vectors that this reproduces.
 // Pure: no clock, the caller passes the attempt's timestamp.
 import { sign } from 'node:crypto';
-import type { KeyObject } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
+import { memoize } from './memo.ts';
 import { ed25519PrivateKey, SIGNING_KEY_PREFIX } from './secrets.ts';
 
 export interface SignDeliveryInput {
@@ -52,18 +52,5 @@ export function signDelivery({ signalId, timestampSeconds, body, secrets }: Sign
   };
 }
 
-/**
- * The private key of a signing key, parsed once per process (a DER import at every attempt
- * would cost as much as the signature); emptied when it grows past any realistic number of
- * endpoints, as the worker's opened secrets are.
- */
-const privateKeys = new Map<string, KeyObject>();
-function privateKeyOf(signingKey: string): KeyObject {
-  let key = privateKeys.get(signingKey);
-  if (key === undefined) {
-    if (privateKeys.size >= 10_000) privateKeys.clear();
-    key = ed25519PrivateKey(signingKey);
-    privateKeys.set(signingKey, key);
-  }
-  return key;
-}
+/** The private key of a signing key, parsed once per process (a DER import at every attempt would cost as much as the signature). */
+const privateKeyOf = memoize(ed25519PrivateKey);

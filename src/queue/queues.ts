@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { createPostgresBackend, Queue, Worker, withBackend, type WorkerOptions, type Processor } from 'bullmq';
 import { Redis } from 'ioredis';
 import { logBackgroundError, type BackgroundLog, type Dependency } from '../lifecycle.ts';
+import { memoize } from '../domain/memo.ts';
 
 export const QUEUE_NAMES = {
   delivery: 'clubdata-delivery',
@@ -56,15 +57,7 @@ export const DELIVERY_SHARDS = 16;
  * it in the database (a test holds the two to the same answers).
  */
 export function shardOf(endpointId: string, shards = DELIVERY_SHARDS): number {
-  if (shards !== DELIVERY_SHARDS) return shardOfHash(endpointId, shards);
-  let shard = knownShards.get(endpointId);
-  if (shard === undefined) {
-    // Emptied when it outgrows any realistic number of endpoints per process.
-    if (knownShards.size >= 10_000) knownShards.clear();
-    shard = shardOfHash(endpointId, shards);
-    knownShards.set(endpointId, shard);
-  }
-  return shard;
+  return shards === DELIVERY_SHARDS ? knownShard(endpointId) : shardOfHash(endpointId, shards);
 }
 
 /**
@@ -72,7 +65,7 @@ export function shardOf(endpointId: string, shards = DELIVERY_SHARDS): number {
  * wake, its start, its end), and an MD5 each time was 1 % of the worker's time at 2,000
  * endpoints flat out (docs/benchmarks.md).
  */
-const knownShards = new Map<string, number>();
+const knownShard = memoize((endpointId: string) => shardOfHash(endpointId, DELIVERY_SHARDS));
 
 const shardOfHash = (endpointId: string, shards: number) => parseInt(createHash('md5').update(endpointId).digest('hex').slice(0, 7), 16) % shards;
 

@@ -14,6 +14,7 @@ import { recordAttempt, type AttemptResult, type ClaimedDelivery, type DeliveryT
 import type { Pool } from '../../src/db/pool.ts';
 import { postDelivery, type AttemptOutcome } from '../../src/delivery/http-client.ts';
 import { attemptsAllowed, nextRetryDelay } from '../../src/domain/retry-schedule.ts';
+import { memoize } from '../../src/domain/memo.ts';
 import type { SecretBox } from '../../src/domain/secrets.ts';
 import { signDelivery, type DeliveryHeaders } from '../../src/domain/signing.ts';
 import type { DeliveryMetrics } from '../../src/metrics.ts';
@@ -308,19 +309,9 @@ function summary(context: AttemptContext, attempt: Attempt, outcome: AttemptOutc
 
 /**
  * Opens sealed secrets, keeping them by their sealed bytes: AES-GCM setup at every attempt was a
- * tenth of the worker's own CPU. A rotated secret has new sealed bytes, so an entry is never
- * stale; the map is emptied when it grows past any realistic number of endpoints.
+ * tenth of the worker's own CPU. A rotated secret has new sealed bytes, so an entry is never stale.
  */
 function createSecretOpener(secretBox: SecretBox): (sealed: Buffer) => string {
-  const opened = new Map<string, string>();
-  return (sealed) => {
-    const key = sealed.toString('base64');
-    let secret = opened.get(key);
-    if (secret === undefined) {
-      if (opened.size >= 10_000) opened.clear();
-      secret = secretBox.open(sealed);
-      opened.set(key, secret);
-    }
-    return secret;
-  };
+  const open = memoize((key: string) => secretBox.open(Buffer.from(key, 'base64')));
+  return (sealed) => open(sealed.toString('base64'));
 }

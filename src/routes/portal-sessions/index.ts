@@ -136,12 +136,19 @@ const portalSessions: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  // The portal's own routes: not the API's (no key, and not in the OpenAPI document).
+  // The portal's own routes: not the API's (no key, and not in the OpenAPI document). Their
+  // headers are set before anything else runs, so that every answer has them, a refused body too.
+  const portalRoute = {
+    onRequest: (_request: FastifyRequest, reply: FastifyReply, done: () => void) => {
+      portalHeaders(reply, config.portalFrameAncestors);
+      done();
+    },
+  };
+
   app.post(
     '/portal/session',
-    { schema: { hide: true, querystring: NoQuery, body: RedeemPortalLinkBody } },
+    { ...portalRoute, schema: { hide: true, querystring: NoQuery, body: RedeemPortalLinkBody } },
     async (request, reply) => {
-      portalHeaders(reply, config.portalFrameAncestors);
       checkSameOrigin(request, config.publicUrl);
       const { token } = request.body;
       const refusal = (why: LinkRefusal) => {
@@ -166,9 +173,8 @@ const portalSessions: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/portal/session',
-    { schema: { hide: true, querystring: NoQuery, response: { 200: PortalSessionStateSchema } } },
+    { ...portalRoute, schema: { hide: true, querystring: NoQuery, response: { 200: PortalSessionStateSchema } } },
     async (request, reply) => {
-      portalHeaders(reply, config.portalFrameAncestors);
       const token = sessionCookie(request);
       const session = isWellFormedPortalToken(token, PORTAL_SESSION_PREFIX) ? await findPortalSession(pool, hashPortalToken(token)) : null;
       if (!session) {
