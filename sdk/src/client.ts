@@ -58,6 +58,9 @@ export const OPERATIONS = {
   recoverWebhookEndpoint: 'webhookEndpoints.recover',
   resendWebhookEndpointSignal: 'webhookEndpoints.resend',
   listWebhookEndpointAttempts: 'webhookEndpoints.listAttempts',
+  retrieveWebhookEndpointAttempt: 'webhookEndpoints.retrieveAttempt',
+  retrieveWebhookEndpointHealth: 'webhookEndpoints.health',
+  testWebhookEndpoint: 'webhookEndpoints.test',
   createPortalSession: 'portalSessions.create',
   deletePortalSession: 'portalSessions.delete',
 } as const satisfies Record<OperationId, string>;
@@ -235,6 +238,14 @@ export class ClubData {
       this.#write('resendWebhookEndpointSignal', 'POST', `/v1/webhook_endpoints/${segment(id)}/resend`, body, options),
     listAttempts: (id: string, params?: Params<'listWebhookEndpointAttempts'>, options?: RequestOptions) =>
       this.#list('listWebhookEndpointAttempts', `/v1/webhook_endpoints/${segment(id)}/attempts`, params, options),
+    /** One attempt of the endpoint, as its attempts log shows it. */
+    retrieveAttempt: async (id: string, attemptId: string, options?: RequestOptions) =>
+      this.#get('retrieveWebhookEndpointAttempt', `/v1/webhook_endpoints/${segment(id)}/attempts/${segment(attemptId)}`, undefined, options),
+    /** Posts one signed test signal to the endpoint now; the answer has it and its attempt (docs/webhooks.md, "Sending a test signal"). */
+    test: async (id: string, options?: RequestOptions) => this.#write('testWebhookEndpoint', 'POST', `/v1/webhook_endpoints/${segment(id)}/test`, undefined, options),
+    /** The last 24 hours' attempts, and how far the endpoint is behind the club's history (docs/webhooks.md, "Health and sync"). */
+    health: async (id: string, options?: RequestOptions) =>
+      this.#get('retrieveWebhookEndpointHealth', `/v1/webhook_endpoints/${segment(id)}/health`, undefined, options),
   };
 
   /**

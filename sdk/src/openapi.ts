@@ -553,6 +553,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook_endpoints/{id}/attempts/{attempt_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve one of a webhook endpoint's delivery attempts
+         * @description One attempt as the attempts log shows it. Needs a key holding every scope of the endpoint, as the log does.
+         */
+        get: operations["retrieveWebhookEndpointAttempt"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Retrieve a webhook endpoint's health and sync
+         * @description The attempts of the last 24 hours and how many succeeded, and how far the endpoint is behind the club's signal history: the sequence it has received everything through, and the signals pending or unsent after it (docs/webhooks.md, "Health and sync"). Shows counts, no signal.
+         */
+        get: operations["retrieveWebhookEndpointHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/webhook_endpoints/{id}/recover": {
         parameters: {
             query?: never;
@@ -607,6 +647,26 @@ export interface paths {
          * @description Issues a new signing secret (v1: shown only in this answer) or signing key (v1a: its public_key on the endpoint), of the endpoint's scheme or of the signature_scheme asked for, which the endpoint then signs by. The previous one keeps signing, by its own scheme, beside the new one for 24 hours; a second rotation within them retires the oldest at once. The body is optional. Needs a key holding every scope of the endpoint.
          */
         post: operations["rotateWebhookEndpointSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook_endpoints/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test signal to a webhook endpoint
+         * @description Posts one signed test signal (type webhook_endpoint.test, sequence 0, the endpoint as its data.object; in no history) to the endpoint now, as a delivery is posted, and answers with it and its attempt, which the attempts log also shows. Not retried; changes no delivery and nothing of the endpoint's health. A disabled endpoint may be tested too. The body is optional. Needs a key holding every scope of the endpoint.
+         */
+        post: operations["testWebhookEndpoint"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2244,6 +2304,35 @@ export interface components {
              */
             type: "webhook_endpoint.failing";
         };
+        WebhookEndpointHealth: {
+            attempts_24h: {
+                /** @description Attempts in the last 24 hours (the newest 100,000 at most) */
+                attempted: number;
+                /** @description The most attempts counted */
+                counted_up_to: number;
+                failed: number;
+                succeeded: number;
+                /** @description succeeded / attempted; null without attempts */
+                success_rate: number | null;
+            };
+            endpoint_id: string;
+            /** @enum {string} */
+            object: "webhook_endpoint_health";
+            sync: {
+                /** @description Signals after received_through the endpoint receives and has not had: pending + unsent */
+                behind: number;
+                /** @description The club's latest signal sequence (0 before any) */
+                latest_sequence: number;
+                /** @description Of which on their way (first attempts and retries); up to 10,000 */
+                pending: number;
+                /** @description Every signal up to this sequence that the endpoint receives was delivered to it */
+                received_through: number;
+                /** @description Of which given up, canceled, or missed while the endpoint was disabled: they come only if sent again; up to 10,000 */
+                unsent: number;
+                /** @description When the oldest unsent signal was emitted: POST .../recover with this as since sends every one again */
+                unsent_since: string | null;
+            };
+        };
         /** @description The run of failures a recovery ended */
         WebhookEndpointOutage: {
             /** @description How long the endpoint was failing, in whole seconds */
@@ -2375,6 +2464,37 @@ export interface components {
             /** @description true: the signal is queued for the endpoint again; false: its delivery was already due and under way, and is left to it */
             queued: boolean;
             signal_id: string;
+        };
+        WebhookTest: {
+            attempt: components["schemas"]["WebhookAttempt"];
+            endpoint_id: string;
+            /** @enum {string} */
+            object: "webhook_test";
+            /** @description The body posted, byte for byte */
+            signal: {
+                /** @enum {string} */
+                api_version: "v1";
+                /**
+                 * @description UTC timestamp, millisecond precision, trailing Z
+                 * @example 2026-11-21T18:04:05.120Z
+                 */
+                created: string;
+                data: {
+                    object: components["schemas"]["WebhookEndpoint"];
+                };
+                /** @description Begins with sig_test_: no signal of the history has such an id */
+                id: string;
+                /** @enum {string} */
+                object: "signal";
+                previous_sequence: null;
+                /**
+                 * @description Always 0: a test signal is in no club's history
+                 * @enum {number}
+                 */
+                sequence: 0;
+                /** @enum {string} */
+                type: "webhook_endpoint.test";
+            };
         };
     };
     responses: never;
@@ -7792,6 +7912,351 @@ export interface operations {
             };
         };
     };
+    retrieveWebhookEndpointAttempt: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                attempt_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The watermark: the club's last signal sequence visible in the snapshot that produced the body (0 before its first signal). The change of signal N is in the body, that of N+1 is not; follow on with GET /v1/signals?after_sequence=N (docs/api.md, "Following a club"). */
+                    "Signal-Sequence"?: string;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookAttempt"];
+                };
+            };
+            /** @description Every error response */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The path exists but not with this method; Allow lists the methods it takes. */
+            405: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An error on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached for now (database_unavailable); Retry-After says when to try again. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    retrieveWebhookEndpointHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The watermark: the club's last signal sequence visible in the snapshot that produced the body (0 before its first signal). The change of signal N is in the body, that of N+1 is not; follow on with GET /v1/signals?after_sequence=N (docs/api.md, "Following a club"). */
+                    "Signal-Sequence"?: string;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointHealth"];
+                };
+            };
+            /** @description Every error response */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The path exists but not with this method; Allow lists the methods it takes. */
+            405: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An error on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached for now (database_unavailable); Retry-After says when to try again. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     recoverWebhookEndpoint: {
         parameters: {
             query?: never;
@@ -8230,6 +8695,200 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WebhookEndpointWithSecret"];
+                };
+            };
+            /** @description Every error response */
+            400: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            401: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            403: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            404: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The path exists but not with this method; Allow lists the methods it takes. */
+            405: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            409: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Every error response */
+            429: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description An error on our side; the request id identifies it in our logs. */
+            500: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached for now (database_unavailable); Retry-After says when to try again. */
+            503: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description Seconds to wait before trying again. */
+                    "Retry-After"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    testWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Up to 255 printable ASCII characters (a UUID, say). The request runs once; repeats with the same key, method, path and body within 24 hours get the first answer, with Idempotent-Replayed: true. */
+                "idempotency-key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    /** @description Requests allowed in the current window (IETF draft RateLimit headers). */
+                    "RateLimit-Limit"?: number;
+                    /** @description Requests left in the current window. */
+                    "RateLimit-Remaining"?: number;
+                    /** @description Seconds until the window resets. */
+                    "RateLimit-Reset"?: number;
+                    /** @description The request id (req_...), also in error bodies and in our logs. */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookTest"];
                 };
             };
             /** @description Every error response */

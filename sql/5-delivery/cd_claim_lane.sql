@@ -63,7 +63,7 @@ BEGIN
   -- The endpoint, read once by its key: whether it is live, its options and the target the
   -- claimed rows carry (below).
   SELECT e.status = 'active' AND e.deleted_at IS NULL AS live, e.ordering, e.max_in_flight, e.rate_limit,
-         e.url, e.secret, CASE WHEN e.previous_secret_until > now() THEN e.previous_secret END AS previous_secret INTO ep
+         e.url, e.secret, cd_endpoint_previous_secret(e.previous_secret, e.previous_secret_until) AS previous_secret INTO ep
     FROM webhook_endpoints e WHERE e.club_id = club AND e.id = endpoint;
   IF ep.live IS NOT TRUE THEN
     canceled := cd_cancel_deliveries(club, endpoint, NULL);

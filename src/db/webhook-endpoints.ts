@@ -87,6 +87,15 @@ export async function getEndpoint(pool: Pool, clubId: string, id: string): Promi
   );
 }
 
+/** The endpoint's health in full: its attempts of the last 24 hours and its sync with the club's history. */
+export async function getEndpointHealth(pool: Pool, clubId: string, id: string): Promise<Read | null> {
+  return readRecord(
+    pool,
+    `SELECT cd_render_webhook_endpoint_health(e)::text AS body, ${signalSequenceOf('$1')} AS sequence FROM webhook_endpoints e WHERE ${LIVE}`,
+    [clubId, id],
+  );
+}
+
 /**
  * Where an endpoint id belongs, for the command line (an operator knows the id, not its club):
  * its club, and when it was deleted (null while it is live); null when no club has it. Read
@@ -320,6 +329,68 @@ export async function listAttempts(pool: Pool, filter: AttemptListFilter): Promi
     (p, alias) => [`${alias}.endpoint_id = ${p.add(filter.endpointId)}`],
     (p) => attemptConditions(p, filter),
   );
+}
+
+/** One attempt of a live endpoint: null without the endpoint, a null body without such an attempt of it. */
+export async function getAttempt(
+  pool: Pool,
+  clubId: string,
+  endpointId: string,
+  attemptId: string,
+  guard: EndpointGuard,
+): Promise<{ body: string | null } | null> {
+  const current = await readEndpointState(pool, clubId, endpointId);
+  if (current === null) return null;
+  guard(current);
+  const { rows } = await pool.query<{ body: string }>(
+    `SELECT cd_render_webhook_attempt(t)::text AS body FROM delivery_attempts t WHERE t.club_id = $1 AND t.id = $2 AND t.endpoint_id = $3`,
+    [clubId, attemptId, endpointId],
+  );
+  return { body: rows[0]?.body ?? null };
+}
+
+/** What a test signal to an endpoint needs: where to post, how to sign, and the body. */
+export interface TestTarget {
+  url: string;
+  secret: Buffer;
+  previousSecret: Buffer | null;
+  /** The test signal (docs/webhooks.md, "Sending a test signal"): the endpoint itself as its data.object. */
+  body: string;
+}
+
+/**
+ * A live endpoint's test target, after the guard; null without the endpoint. The body is a
+ * signal in the stored signals' shape, of type webhook_endpoint.test and sequence 0: it is in
+ * no club's history.
+ */
+export async function readTestTarget(pool: Pool, clubId: string, id: string, signalId: string, guard: EndpointGuard): Promise<TestTarget | null> {
+  const current = await readEndpointState(pool, clubId, id);
+  if (current === null) return null;
+  guard(current);
+  const { rows } = await pool.query<{ url: string; secret: Buffer; previous_secret: Buffer | null; body: string }>(
+    `SELECT e.url, e.secret, cd_endpoint_previous_secret(e.previous_secret, e.previous_secret_until) AS previous_secret,
+            json_build_object('id', $3::text, 'object', 'signal', 'type', 'webhook_endpoint.test', 'created', cd_utc(now()),
+                              'sequence', 0, 'previous_sequence', NULL, 'api_version', 'v1',
+                              'data', json_build_object('object', cd_render_webhook_endpoint(e)))::text AS body
+       FROM webhook_endpoints e WHERE ${LIVE}`,
+    [clubId, id, signalId],
+  );
+  const row = rows[0];
+  return row ? { url: row.url, secret: row.secret, previousSecret: row.previous_secret, body: row.body } : null;
+}
+
+/** Records a test signal's attempt in the endpoint's attempts log (it changes no delivery and no health state); the attempt rendered. */
+export async function recordTestAttempt(
+  pool: Pool,
+  attempt: { clubId: string; endpointId: string; signalId: string; attemptedAt: Date; statusCode: number | null; error: string | null; durationMs: number; responseExcerpt: string },
+): Promise<string> {
+  const { rows } = await pool.query<{ body: string }>(
+    `INSERT INTO delivery_attempts AS a (club_id, endpoint_id, signal_id, signal_sequence, attempt_number, attempted_at, status_code, error, duration_ms, response_excerpt)
+     VALUES ($1, $2, $3, 0, 1, $4, $5, $6, $7, $8)
+     RETURNING cd_render_webhook_attempt(a)::text AS body`,
+    [attempt.clubId, attempt.endpointId, attempt.signalId, attempt.attemptedAt, attempt.statusCode, attempt.error, attempt.durationMs, attempt.responseExcerpt],
+  );
+  return rows[0]!.body;
 }
 
 /**

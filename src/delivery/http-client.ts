@@ -43,6 +43,11 @@ export interface AttemptOutcome {
   gone: boolean;
 }
 
+/** The guard for the environment: private addresses are refused outside development (docs/webhooks.md). */
+export function addressGuardOf(environment: 'development' | 'production'): AddressGuard {
+  return environment === 'development' ? 'allow-private' : 'public-only';
+}
+
 export interface PostDeliveryInput {
   url: string;
   /** Extra headers (the webhook-* signature headers); names are matched case-insensitively. */

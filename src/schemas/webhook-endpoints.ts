@@ -167,6 +167,69 @@ export const WebhookResendSchema = Type.Object(
   { $id: 'WebhookResend', additionalProperties: false },
 );
 
+export const AttemptParams = Type.Object({ id: Type.String(), attempt_id: Type.String() }, { additionalProperties: false });
+
+/** GET /v1/webhook_endpoints/{id}/health (sql/1-render/cd_render_webhook_endpoint_health.sql). */
+export const WebhookEndpointHealthSchema = Type.Object(
+  {
+    object: Type.Literal('webhook_endpoint_health'),
+    endpoint_id: Type.String(),
+    attempts_24h: Type.Object(
+      {
+        attempted: Type.Integer({ minimum: 0, description: 'Attempts in the last 24 hours (the newest 100,000 at most)' }),
+        succeeded: Type.Integer({ minimum: 0 }),
+        failed: Type.Integer({ minimum: 0 }),
+        success_rate: Type.Union([Type.Number({ minimum: 0, maximum: 1 }), Type.Null()], { description: 'succeeded / attempted; null without attempts' }),
+        counted_up_to: Type.Integer({ description: 'The most attempts counted' }),
+      },
+      { additionalProperties: false },
+    ),
+    sync: Type.Object(
+      {
+        latest_sequence: Type.Integer({ minimum: 0, description: "The club's latest signal sequence (0 before any)" }),
+        received_through: Type.Integer({
+          minimum: 0,
+          description: 'Every signal up to this sequence that the endpoint receives was delivered to it',
+        }),
+        behind: Type.Integer({ minimum: 0, description: 'Signals after received_through the endpoint receives and has not had: pending + unsent' }),
+        pending: Type.Integer({ minimum: 0, description: 'Of which on their way (first attempts and retries); up to 10,000' }),
+        unsent: Type.Integer({
+          minimum: 0,
+          description: 'Of which given up, canceled, or missed while the endpoint was disabled: they come only if sent again; up to 10,000',
+        }),
+        unsent_since: Type.Union([UtcTimestamp, Type.Null()], {
+          description: 'When the oldest unsent signal was emitted: POST .../recover with this as since sends every one again',
+        }),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { $id: 'WebhookEndpointHealth', additionalProperties: false },
+);
+
+/** POST /v1/webhook_endpoints/{id}/test: the test signal sent, and its attempt (src/delivery/test-signal.ts). */
+export const WebhookTestSchema = Type.Object(
+  {
+    object: Type.Literal('webhook_test'),
+    endpoint_id: Type.String(),
+    signal: Type.Object(
+      {
+        id: Type.String({ description: 'Begins with sig_test_: no signal of the history has such an id' }),
+        object: Type.Literal('signal'),
+        type: Type.Literal('webhook_endpoint.test'),
+        created: UtcTimestamp,
+        sequence: Type.Literal(0, { description: 'Always 0: a test signal is in no club\'s history' }),
+        previous_sequence: Type.Null(),
+        api_version: Type.Literal('v1'),
+        data: Type.Object({ object: Type.Ref('WebhookEndpoint') }, { additionalProperties: false }),
+      },
+      { additionalProperties: false, description: 'The body posted, byte for byte' },
+    ),
+    attempt: Type.Ref('WebhookAttempt'),
+  },
+  { $id: 'WebhookTest', additionalProperties: false },
+);
+
 /** What a webhook_endpoint.recovered signal says of the failing run it ends (sql/2-signals/cd_endpoint_outage.sql). */
 export const WebhookEndpointOutageSchema = Type.Object(
   {
@@ -264,6 +327,9 @@ export const RecoverBody = Type.Object(
 
 const OutcomeFilter = Type.Optional(Type.String({ enum: ['succeeded', 'failed'], description: 'Only attempts with this outcome' }));
 
+/** POST …/test takes no field; the body may be left out. */
+export const TestBody = Type.Object({}, { additionalProperties: false });
+
 export const RotateSecretBody = Type.Object(
   { signature_scheme: Type.Optional(SignatureSchemeField("Default: the endpoint's own; another one switches it.")) },
   { additionalProperties: false },
@@ -297,4 +363,6 @@ export const schemas: TSchema[] = [
   WebhookRecoverySchema,
   WebhookResendSchema,
   WebhookEndpointOutageSchema,
+  WebhookEndpointHealthSchema,
+  WebhookTestSchema,
 ];

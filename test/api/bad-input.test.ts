@@ -43,6 +43,7 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   recoverWebhookEndpoint: { since: new Date(Date.now() - 3_600_000).toISOString() },
   resendWebhookEndpointSignal: { signal_id: 'sig_probe' },
   rotateWebhookEndpointSecret: { signature_scheme: 'v1' },
+  testWebhookEndpoint: {},
   createPortalSession: { mode: 'read_only' },
 };
 

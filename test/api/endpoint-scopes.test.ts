@@ -57,7 +57,7 @@ const since = () => new Date(Date.now() - 60_000).toISOString();
 // Every operation on an existing endpoint, with a body valid enough to reach the check. The
 // first test proves this covers every such operation the API document lists, so a route added
 // later without the rule fails here.
-const ACTIONS: { operation: string; method: Method; path: string; body?: () => Record<string, unknown> }[] = [
+const ACTIONS: { operation: string; method: Method; path: string; body?: () => Record<string, unknown>; reached?: number }[] = [
   { operation: 'updateWebhookEndpoint url', method: 'POST', path: '', body: () => ({ url: 'https://attacker.example.com/in' }) },
   { operation: 'updateWebhookEndpoint description', method: 'POST', path: '', body: () => ({ description: 'mine now' }) },
   { operation: 'updateWebhookEndpoint status', method: 'POST', path: '', body: () => ({ status: 'disabled' }) },
@@ -69,11 +69,16 @@ const ACTIONS: { operation: string; method: Method; path: string; body?: () => R
   { operation: 'rotateWebhookEndpointSecret', method: 'POST', path: '/rotate_secret' },
   { operation: 'recoverWebhookEndpoint', method: 'POST', path: '/recover', body: () => ({ since: since() }) },
   { operation: 'resendWebhookEndpointSignal', method: 'POST', path: '/resend', body: () => ({ signal_id: signalId }) },
+  { operation: 'testWebhookEndpoint', method: 'POST', path: '/test' },
   { operation: 'deleteWebhookEndpoint', method: 'DELETE', path: '' },
   { operation: 'listWebhookEndpointAttempts', method: 'GET', path: '/attempts' },
+  // Refused before the attempt is looked up, so no attempt is needed; a key that may is told
+  // there is no such attempt (404), past the scope check.
+  { operation: 'retrieveWebhookEndpointAttempt', method: 'GET', path: '/attempts/atmpt_none', reached: 404 },
 ];
-// Operations open to any webhook_endpoints:write key: they show no secret and no signal.
-const OPEN = ['retrieveWebhookEndpoint'];
+// Operations open to any webhook_endpoints:write key: they show no secret and no signal (the
+// health shows counts).
+const OPEN = ['retrieveWebhookEndpoint', 'retrieveWebhookEndpointHealth'];
 
 describe('a key lacking a scope the endpoint holds', () => {
   it('covers every operation the API document lists on an existing endpoint', () => {
@@ -122,7 +127,8 @@ describe('a key holding every scope the endpoint holds', () => {
     for (const action of ACTIONS) {
       const endpoint = await createEndpoint();
       const res = await call(action.method, `/v1/webhook_endpoints/${endpoint.id}${action.path}`, full, action.body?.());
-      expect(res.statusCode, `${action.operation}: ${res.body}`).toBeLessThan(300);
+      if (action.reached === undefined) expect(res.statusCode, `${action.operation}: ${res.body}`).toBeLessThan(300);
+      else expect(res.statusCode, `${action.operation}: ${res.body}`).toBe(action.reached);
     }
   });
 });

@@ -129,7 +129,7 @@ function contractNullable(): string[] {
   const item = /^- \*\*Null\*\*[\s\S]*?(?=\n- |\n\n)/m.exec(text)?.[0];
   if (!item) throw new Error('docs/api.md has no "- **Null**" item listing the nullable fields');
   const listed = item.slice(0, item.indexOf('Every other field'));
-  return [...listed.matchAll(/`([a-z_]+(?:\.[a-z_]+)+)`/g)].map((m) => m[1]!).sort();
+  return [...listed.matchAll(/`([a-z_]+(?:\.[a-z0-9_]+)+)`/g)].map((m) => m[1]!).sort();
 }
 
 describe('where null may appear', () => {
@@ -229,7 +229,16 @@ describe('after a simulation, no object the API gives has a null the contract do
     '/v1/signal_types': async (found, auth) => void (await readAll(found, '/v1/signal_types', '/v1/signal_types', auth, false)),
     '/v1/webhook_endpoints': async (found, auth) => void (await readAll(found, '/v1/webhook_endpoints', '/v1/webhook_endpoints', auth, false)),
     '/v1/webhook_endpoints/{id}/attempts': async (found, auth) => {
-      for (const id of found.ids['/v1/webhook_endpoints']!) await readAll(found, '/v1/webhook_endpoints/{id}/attempts', `/v1/webhook_endpoints/${id}/attempts`, auth);
+      for (const id of found.ids['/v1/webhook_endpoints']!) {
+        const attempts = await readAll(found, '/v1/webhook_endpoints/{id}/attempts', `/v1/webhook_endpoints/${id}/attempts`, auth);
+        (found.ids.attempts ??= []).push(...attempts.map((a) => `${id}/attempts/${String(a.id)}`));
+      }
+    },
+    '/v1/webhook_endpoints/{id}/attempts/{attempt_id}': async (found, auth) => {
+      for (const path of found.ids.attempts!) await read(found, '/v1/webhook_endpoints/{id}/attempts/{attempt_id}', `/v1/webhook_endpoints/${path}`, auth);
+    },
+    '/v1/webhook_endpoints/{id}/health': async (found, auth) => {
+      for (const id of found.ids['/v1/webhook_endpoints']!) await read(found, '/v1/webhook_endpoints/{id}/health', `/v1/webhook_endpoints/${id}/health`, auth);
     },
     // Objects by id: every event (the host is on it), the first hundred of the other lists.
     '/v1/customers/{id}': byId('/v1/customers', '?include=ended_subscriptions'),

@@ -124,7 +124,21 @@ describe('every operation', () => {
       await client.webhookEndpoints.recover(created.id, { since: new Date(Date.now() - 3_600_000).toISOString() }),
     );
     note('resendWebhookEndpointSignal', '/v1/webhook_endpoints/{id}/resend', 'POST', await client.webhookEndpoints.resend(created.id, { signal_id: signal.id }));
+    // An attempt the pipeline would have recorded (none runs here), for the attempt's own route.
+    await t.pool.query(
+      `INSERT INTO delivery_attempts (club_id, id, endpoint_id, signal_id, signal_sequence, attempt_number, attempted_at, status_code, duration_ms)
+       VALUES ($1, 'atmpt_sdk', $2, $3, $4, 1, now(), 200, 5)`,
+      [CLUB, created.id, signal.id, signal.sequence],
+    );
     note('listWebhookEndpointAttempts', '/v1/webhook_endpoints/{id}/attempts', 'GET', await page(client.webhookEndpoints.listAttempts(created.id)));
+    note(
+      'retrieveWebhookEndpointAttempt',
+      '/v1/webhook_endpoints/{id}/attempts/{attempt_id}',
+      'GET',
+      await client.webhookEndpoints.retrieveAttempt(created.id, 'atmpt_sdk'),
+    );
+    note('testWebhookEndpoint', '/v1/webhook_endpoints/{id}/test', 'POST', await client.webhookEndpoints.test(created.id));
+    note('retrieveWebhookEndpointHealth', '/v1/webhook_endpoints/{id}/health', 'GET', await client.webhookEndpoints.health(created.id));
     note('listSignalAttempts', '/v1/signals/{id}/attempts', 'GET', await page(client.signals.listAttempts(signal.id, { outcome: 'failed' })));
     note('deleteWebhookEndpoint', '/v1/webhook_endpoints/{id}', 'DELETE', await client.webhookEndpoints.delete(created.id));
     const portal = await client.portalSessions.create({ mode: 'read_only' });

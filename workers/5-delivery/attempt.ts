@@ -12,7 +12,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../../src/config.ts';
 import { recordAttempt, type AttemptResult, type ClaimedDelivery, type DeliveryTarget } from '../../src/db/deliveries.ts';
 import type { Pool } from '../../src/db/pool.ts';
-import { postDelivery, type AttemptOutcome } from '../../src/delivery/http-client.ts';
+import { addressGuardOf, postDelivery, type AttemptOutcome } from '../../src/delivery/http-client.ts';
 import { attemptsAllowed, nextRetryDelay } from '../../src/domain/retry-schedule.ts';
 import { memoize } from '../../src/domain/memo.ts';
 import type { SecretBox } from '../../src/domain/secrets.ts';
@@ -56,7 +56,7 @@ export function createAttemptContext(options: {
     maxAttempts: attemptsAllowed(config.delivery.retrySchedule),
     timeoutMs: config.delivery.timeoutMs,
     disableAfterMs: config.delivery.disableAfterMs,
-    guard: config.environment === 'development' ? 'allow-private' : 'public-only',
+    guard: addressGuardOf(config.environment),
     openSecret: createSecretOpener(options.secretBox),
   };
 }

@@ -8,6 +8,8 @@ import {
   createEndpoint,
   deleteEndpoint,
   getEndpoint,
+  getEndpointHealth,
+  getAttempt,
   listAttempts,
   listEndpoints,
   recoverDeliveries,
@@ -16,6 +18,7 @@ import {
   updateEndpoint,
   type AttemptOutcome,
 } from '../../db/webhook-endpoints.ts';
+import { sendTestSignal } from '../../delivery/test-signal.ts';
 import { checkEndpointHost, checkEndpointUrl } from '../../domain/endpoint-urls.ts';
 import { generateEndpointSecret, type SignatureScheme } from '../../domain/secrets.ts';
 import { checkWindow, readBound, readCreatedWindow, toCreatedWindow } from '../../domain/timestamps.ts';
@@ -23,10 +26,12 @@ import { ApiError } from '../../errors.ts';
 import { errorResponses, IdParams, NoQuery } from '../../schemas/common.ts';
 import {
   AttemptListQuery,
+  AttemptParams,
   CreateEndpointBody,
   RecoverBody,
   ResendBody,
   RotateSecretBody,
+  TestBody,
   UpdateEndpointBody,
   WebhookAttemptList,
   WebhookEndpointList,
@@ -142,6 +147,29 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const body = await getEndpoint(pool, request.principal.clubId, request.params.id);
+      return sendRecord(reply, body, 'webhook_endpoint', request.params.id);
+    },
+  );
+
+  app.get(
+    '/v1/webhook_endpoints/:id/health',
+    {
+      config: SCOPE,
+      schema: {
+        operationId: 'retrieveWebhookEndpointHealth',
+        tags: TAGS,
+        summary: "Retrieve a webhook endpoint's health and sync",
+        description:
+          'The attempts of the last 24 hours and how many succeeded, and how far the endpoint is behind the club\'s signal ' +
+          'history: the sequence it has received everything through, and the signals pending or unsent after it ' +
+          '(docs/webhooks.md, "Health and sync"). Shows counts, no signal.',
+        params: IdParams,
+        querystring: NoQuery,
+        response: { 200: Type.Ref('WebhookEndpointHealth'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = await getEndpointHealth(pool, request.principal.clubId, request.params.id);
       return sendRecord(reply, body, 'webhook_endpoint', request.params.id);
     },
   );
@@ -283,6 +311,54 @@ const webhookEndpoints: FastifyPluginAsyncTypebox = async (app) => {
         window: readCreatedWindow(request.query),
         guard: holdsEveryEndpointScope(request.principal),
       });
+      return sendRecord(reply, body, 'webhook_endpoint', request.params.id);
+    },
+  );
+
+  app.get(
+    '/v1/webhook_endpoints/:id/attempts/:attempt_id',
+    {
+      config: SCOPE,
+      schema: {
+        operationId: 'retrieveWebhookEndpointAttempt',
+        tags: TAGS,
+        summary: "Retrieve one of a webhook endpoint's delivery attempts",
+        description: "One attempt as the attempts log shows it. Needs a key holding every scope of the endpoint, as the log does.",
+        params: AttemptParams,
+        querystring: NoQuery,
+        response: { 200: Type.Ref('WebhookAttempt'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { id, attempt_id: attemptId } = request.params;
+      const found = await getAttempt(pool, request.principal.clubId, id, attemptId, holdsEveryEndpointScope(request.principal));
+      // Named after the path's last record, as every nested route's 404 is (input-guard.ts).
+      if (!found?.body) throw ApiError.notFound('attempt', attemptId);
+      return sendRendered(reply, found.body);
+    },
+  );
+
+  app.post(
+    '/v1/webhook_endpoints/:id/test',
+    {
+      config: SCOPE,
+      schema: {
+        operationId: 'testWebhookEndpoint',
+        tags: TAGS,
+        summary: 'Send a test signal to a webhook endpoint',
+        description:
+          'Posts one signed test signal (type webhook_endpoint.test, sequence 0, the endpoint as its data.object; in no ' +
+          "history) to the endpoint now, as a delivery is posted, and answers with it and its attempt, which the attempts log " +
+          'also shows. Not retried; changes no delivery and nothing of the endpoint\'s health. A disabled endpoint may be ' +
+          'tested too. The body is optional. Needs a key holding every scope of the endpoint.',
+        params: IdParams,
+        querystring: NoQuery,
+        body: TestBody,
+        response: { 200: Type.Ref('WebhookTest'), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const body = await sendTestSignal({ pool, secretBox, config }, request.principal.clubId, request.params.id, holdsEveryEndpointScope(request.principal));
       return sendRecord(reply, body, 'webhook_endpoint', request.params.id);
     },
   );

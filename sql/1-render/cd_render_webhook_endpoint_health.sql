@@ -1,0 +1,89 @@
+-- GET /v1/webhook_endpoints/{id}/health (docs/webhooks.md, "Health and sync"): what the
+-- endpoint's `health` field shows cheaply on every answer, and two things worth a request of
+-- their own, which the portal shows at a glance.
+--
+-- `attempts_24h`: the attempts of the last 24 hours and how many succeeded, from the endpoint's
+-- attempts index, counting the newest 100,000 at most (an endpoint taking more than a
+-- thousand a minute gets the rate of its latest 100,000; `counted_up_to` says so).
+--
+-- `sync`: how far the endpoint's copy of the club's history is behind. A signal the endpoint
+-- should have and does not is one of:
+--   pending: its delivery is on its way (first attempt or retries);
+--   unsent:  its delivery was given up (failed), canceled (the endpoint was disabled or
+--            deleted while it waited), or it was never made because the endpoint was disabled
+--            when the signal was fanned out: a signal of a type the endpoint receives, emitted
+--            between a webhook_endpoint.disabled signal about it and the next .enabled one
+--            (those signals are the record of when it was disabled), with no delivery at all.
+-- `received_through` is the sequence below the first such signal (the latest sequence when
+-- there is none): every signal up to it that the endpoint receives was delivered. `behind`
+-- counts both kinds; `unsent_since` is the creation time of the oldest unsent signal, the
+-- `since` for POST .../recover that sends every one of them again. Each count stops at 10,000.
+-- Cost: index reads of the endpoint's pending and unsent deliveries, and a walk of the club's
+-- signals only within the periods the endpoint was disabled.
+CREATE OR REPLACE FUNCTION cd_render_webhook_endpoint_health(e webhook_endpoints) RETURNS json
+LANGUAGE plpgsql STABLE
+AS $$
+DECLARE
+  latest bigint;
+  attempted bigint;
+  succeeded bigint;
+  first_pending bigint;
+  pending bigint;
+  first_given_up bigint;
+  given_up bigint;
+  first_missed bigint;
+  missed bigint;
+  first_unsent bigint;
+  received_through bigint;
+BEGIN
+  SELECT s.sequence INTO latest FROM signals s WHERE s.club_id = e.club_id ORDER BY s.sequence DESC LIMIT 1;
+  SELECT count(*), count(*) FILTER (WHERE cd_webhook_attempt_outcome(a.status_code) = 'succeeded') INTO attempted, succeeded
+    FROM (SELECT a.status_code FROM delivery_attempts a
+           WHERE a.club_id = e.club_id AND a.endpoint_id = e.id AND a.attempted_at > now() - interval '24 hours'
+           ORDER BY a.attempted_at DESC, a.id DESC LIMIT 100000) a;
+  SELECT min(d.signal_sequence), count(*) INTO first_pending, pending
+    FROM (SELECT d.signal_sequence FROM deliveries d
+           WHERE d.club_id = e.club_id AND d.endpoint_id = e.id AND d.status = 'pending'
+           ORDER BY d.signal_sequence LIMIT 10000) d;
+  SELECT min(d.signal_sequence) INTO first_given_up
+    FROM deliveries d WHERE d.club_id = e.club_id AND d.endpoint_id = e.id AND d.status IN ('failed', 'canceled');
+  SELECT count(*) INTO given_up
+    FROM (SELECT 1 FROM deliveries d WHERE d.club_id = e.club_id AND d.endpoint_id = e.id AND d.status IN ('failed', 'canceled') LIMIT 10000) d;
+  WITH marks AS (
+    SELECT s.sequence, s.type FROM signals s
+     WHERE s.club_id = e.club_id AND s.resource_id = e.id AND s.type IN ('webhook_endpoint.disabled', 'webhook_endpoint.enabled')
+  ), periods AS (
+    SELECT m.sequence AS after_sequence,
+           coalesce((SELECT min(n.sequence) FROM marks n WHERE n.type = 'webhook_endpoint.enabled' AND n.sequence > m.sequence),
+                    9223372036854775807) AS before_sequence
+      FROM marks m WHERE m.type = 'webhook_endpoint.disabled'
+  )
+  SELECT min(x.sequence), count(*) INTO first_missed, missed
+    FROM (SELECT s.sequence FROM periods p
+            JOIN signals s ON s.club_id = e.club_id AND s.sequence > p.after_sequence AND s.sequence < p.before_sequence
+           WHERE s.sequence > e.from_sequence AND cd_endpoint_matches(e, s.type, s.resource_id)
+             AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.club_id = e.club_id AND d.endpoint_id = e.id AND d.signal_sequence = s.sequence)
+           ORDER BY s.sequence LIMIT 10000) x;
+  first_unsent := least(first_given_up, first_missed);
+  received_through := coalesce(least(first_pending, first_unsent) - 1, latest, e.from_sequence);
+  RETURN json_build_object(
+    'object', 'webhook_endpoint_health',
+    'endpoint_id', e.id,
+    'attempts_24h', json_build_object(
+      'attempted', attempted,
+      'succeeded', succeeded,
+      'failed', attempted - succeeded,
+      'success_rate', CASE WHEN attempted > 0 THEN round(succeeded::numeric / attempted, 4) END,
+      'counted_up_to', 100000
+    ),
+    'sync', json_build_object(
+      'latest_sequence', coalesce(latest, 0),
+      'received_through', received_through,
+      'behind', pending + least(given_up + missed, 10000),
+      'pending', pending,
+      'unsent', least(given_up + missed, 10000),
+      'unsent_since', (SELECT cd_utc(s.created_at) FROM signals s WHERE s.club_id = e.club_id AND s.sequence = first_unsent)
+    )
+  );
+END
+$$;
