@@ -32,6 +32,13 @@ export default tseslint.config(
     },
   },
   {
+    // The portal's pages: browser JavaScript, type-checked through its JSDoc by its own
+    // project (src/portal/web/tsconfig.json), which knows the browser's globals; ESLint's
+    // no-undef does not, and the type checker already refuses an undefined name.
+    files: ['src/portal/web/**/*.js'],
+    rules: { 'no-undef': 'off' },
+  },
+  {
     // Plain JavaScript (the launcher, this file) is outside the TypeScript project.
     files: ['**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,

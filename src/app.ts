@@ -33,6 +33,7 @@ import signals from './routes/signals/index.ts';
 import signalTypes from './routes/signal-types/index.ts';
 import webhookEndpoints from './routes/webhook-endpoints/index.ts';
 import portalSessions from './routes/portal-sessions/index.ts';
+import portal from './portal/index.ts';
 import spaces from './routes/spaces/index.ts';
 import transactions from './routes/transactions/index.ts';
 import waivers from './routes/waivers/index.ts';
@@ -136,7 +137,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('secretBox', deps.secretBox);
   app.decorate('resolveHost', deps.resolveHost ?? lookupHostAddresses);
   await app.register(clientErrors);
-  await app.register(auth, { pool: deps.pool, cacheMs: deps.config.apiKeyCacheMs });
+  await app.register(auth, { pool: deps.pool, cacheMs: deps.config.apiKeyCacheMs, publicUrl: deps.config.publicUrl });
   await app.register(rateLimit, { ...deps.config.rateLimit, redis: deps.redis });
   await app.register(errorHandler);
   await app.register(requestLog);
@@ -155,5 +156,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   for (const routes of [club, customers, spaces, coaches, schedule, bookings, events, orders, transactions, waivers, signals, signalTypes, webhookEndpoints, portalSessions]) {
     await app.register(routes);
   }
+  // The portal's pages, and the API routes they call with a session instead of a key.
+  await app.register(portal([club, signals, signalTypes, webhookEndpoints]));
   return app;
 }

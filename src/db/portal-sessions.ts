@@ -79,16 +79,28 @@ export async function redeemPortalLink(
   return { refused: why[0]?.refused ?? 'unknown' };
 }
 
+/** A started session as the portal's requests use it: also the key that made it and the club's timezone. */
+export interface LivePortalSession extends PortalSessionRecord {
+  keyId: string;
+  timezone: string;
+}
+
 /** The live session a cookie's hash names, or null: ended, past its hour, or its key or club no longer allowed. */
-export async function findPortalSession(pool: Pool, sessionHash: Buffer): Promise<PortalSessionRecord | null> {
-  const { rows } = await pool.query<SessionRow>(
-    `SELECT p.id, p.club_id, p.mode, p.scopes, cd_utc(p.session_expires_at) AS expires_at
-       FROM portal_sessions p
+export async function findPortalSession(pool: Pool, sessionHash: Buffer): Promise<LivePortalSession | null> {
+  const { rows } = await pool.query<SessionRow & { key_id: string; timezone: string }>(
+    `SELECT p.id, p.club_id, p.mode, p.scopes, cd_utc(p.session_expires_at) AS expires_at, p.key_id, c.timezone
+       FROM portal_sessions p JOIN clubs c ON c.club_id = p.club_id
       WHERE p.session_hash = $1 AND p.session_expires_at > now() AND p.ended_at IS NULL AND ${MAKER_IS_LIVE}`,
     [sessionHash],
   );
   const row = rows[0];
-  return row ? toRecord(row) : null;
+  return row ? { ...toRecord(row), keyId: row.key_id, timezone: row.timezone } : null;
+}
+
+/** Ends the session a cookie's hash names (the portal's "End session"); false when none is live. */
+export async function endPortalSessionByHash(pool: Pool, sessionHash: Buffer): Promise<boolean> {
+  const { rowCount } = await pool.query(`UPDATE portal_sessions SET ended_at = now() WHERE session_hash = $1 AND ended_at IS NULL`, [sessionHash]);
+  return rowCount === 1;
 }
 
 /** Ends a session of the club, link and session alike; false when the club has no such session. */

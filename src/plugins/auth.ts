@@ -2,7 +2,9 @@
 // API access (403 feature_not_enabled), then the route's scope (403 insufficient_scope). It runs
 // in onRequest, so it answers before any parameter is validated. Routes without a `scope` in
 // their config (health, OpenAPI, docs) are public. Before all of that, a key in the query
-// string is refused on every /v1 route, public ones included (docs/api.md).
+// string is refused on every /v1 route, public ones included (docs/api.md). The API's routes
+// mounted for the portal's pages (/portal/api/v1/...) read a session cookie instead of a key
+// (portal/access.ts: the session, then CSRF and read-only for a change), then the same scope.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { findKeyByHash, type KeyRecord } from '../db/api-keys.ts';
@@ -10,18 +12,23 @@ import type { Pool } from '../db/pool.ts';
 import { API_KEY_PREFIX, hashApiKey, isWellFormedApiKey } from '../domain/api-keys.ts';
 import type { Scope } from '../domain/scopes.ts';
 import { ApiError } from '../errors.ts';
+import { authenticatePortal, type PortalAccess } from '../portal/access.ts';
 
 export interface Principal {
   keyId: string;
   clubId: string;
   scopes: ReadonlySet<string>;
   timezone: string;
+  /** Set when the request comes from a portal page (its session cookie) rather than a key. */
+  portal?: PortalAccess | undefined;
 }
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The scope a key must hold; absent on public routes. */
     scope?: Scope;
+    /** The route is the API's, mounted for the portal's pages: a session cookie instead of a key (portal/access.ts). */
+    portal?: boolean;
   }
   interface FastifyRequest {
     principal: Principal;
@@ -30,6 +37,8 @@ declare module 'fastify' {
 
 export interface AuthOptions {
   pool: Pool;
+  /** The service's public address: a portal change must come from its origin. */
+  publicUrl: string;
   /** How long a key lookup may be reused. Revocation takes effect within this time. */
   cacheMs: number;
 }
@@ -125,7 +134,9 @@ export default fp<AuthOptions>(
       const scope = request.routeOptions.config.scope;
       if (!scope) return;
       try {
-        request.principal = await authenticate(cache, request);
+        request.principal = request.routeOptions.config.portal
+          ? await authenticatePortal(options.pool, request, options.publicUrl)
+          : await authenticate(cache, request);
         requireScope(request.principal, scope);
       } catch (error) {
         refusals.set(request, error);

@@ -39,6 +39,7 @@ export const PortalSessionStateSchema = Type.Object(
     mode: Mode,
     scopes: Type.Array(Type.String()),
     expires_at: UtcTimestamp,
+    csrf_token: Type.String({ description: 'Sent back in the X-CSRF-Token header with every change the page makes' }),
   },
   { additionalProperties: false },
 );
