@@ -16,7 +16,8 @@
 -- while it is active), the last attempt that succeeded, and the deliveries pending and given up.
 -- The webhook_endpoint.* signals are changes of this rendering (cd_signal_type), so what the
 -- owner polls and what the club's other endpoints are told are one rule. The last success is the newest attempt when the endpoint is not failing and that
--- attempt succeeded (one entry of its attempts index); otherwise the one cd_record_attempts kept
+-- attempt succeeded (one entry of its attempts index; a test signal's attempt, of sequence 0, is
+-- no delivery and is passed over); otherwise the one cd_record_attempts kept
 -- as its streak began (webhook_endpoints.last_success_at), never a walk through the failed
 -- attempts of a long streak. Given up counts the deliveries whose attempts ran out
 -- and that were not sent again since (recover, resend, an operator's retry), within the signals'
@@ -34,7 +35,7 @@ BEGIN
   IF e.failing_since IS NULL THEN
     SELECT CASE WHEN cd_webhook_attempt_outcome(a.status_code) = 'succeeded' THEN a.attempted_at END INTO last_success
       FROM delivery_attempts a
-     WHERE a.club_id = e.club_id AND a.endpoint_id = e.id
+     WHERE a.club_id = e.club_id AND a.endpoint_id = e.id AND a.signal_sequence > 0
      ORDER BY a.attempted_at DESC, a.id DESC
      LIMIT 1;
   END IF;

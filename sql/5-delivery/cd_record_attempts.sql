@@ -133,6 +133,7 @@ BEGIN
            last_success_at = coalesce((SELECT CASE WHEN cd_webhook_attempt_outcome(p.status_code) = 'succeeded' THEN p.attempted_at END
                                          FROM delivery_attempts p
                                         WHERE p.club_id = a.club_id AND p.endpoint_id = a.endpoint_id AND p.attempted_at < a.attempted_at
+                                          AND p.signal_sequence > 0 -- a delivery's, not a test signal's (sequence 0)
                                         ORDER BY p.attempted_at DESC, p.id DESC LIMIT 1), e.last_success_at),
            failed_attempts = CASE WHEN e.status = 'active' THEN 1 ELSE 0 END
      WHERE e.club_id = a.club_id AND e.id = a.endpoint_id AND e.failing_since IS NULL

@@ -7,19 +7,27 @@ import { signalSequenceOf } from './watermark.ts';
 /** A stream not marked seen for this long belongs to a process that is gone, and stops counting. */
 export const STREAM_STALE_SECONDS = 10;
 
-/** Registers a stream unless the key holds `max` live ones already; false when it does. */
-export async function openStream(pool: Pool, input: { id: string; keyId: string; max: number }): Promise<boolean> {
+/**
+ * Registers a stream unless its owner holds `max` live ones already; false when it does. The
+ * owner is the key, or the portal session when a portal page opens it (its key's own quota is
+ * then left to the key's servers).
+ */
+export async function openStream(
+  pool: Pool,
+  input: { id: string; keyId: string; portalSession?: { clubId: string; id: string } | undefined; max: number },
+): Promise<boolean> {
+  const portal = input.portalSession;
   return withTransaction(pool, async (client) => {
-    // One opening per key at a time: the count below is then exact (each statement of a READ
+    // One opening per owner at a time: the count below is then exact (each statement of a READ
     // COMMITTED transaction sees what committed before it began, the rival opening included).
-    await client.query('SELECT 1 FROM api_keys WHERE id = $1 FOR UPDATE', [input.keyId]);
-    await client.query(`DELETE FROM signal_streams WHERE key_id = $1 AND seen_at < now() - make_interval(secs => $2)`, [
-      input.keyId,
-      STREAM_STALE_SECONDS,
-    ]);
-    const { rows } = await client.query<{ open: number }>('SELECT count(*)::int AS open FROM signal_streams WHERE key_id = $1', [input.keyId]);
+    if (portal) await client.query('SELECT 1 FROM portal_sessions WHERE club_id = $1 AND id = $2 FOR UPDATE', [portal.clubId, portal.id]);
+    else await client.query('SELECT 1 FROM api_keys WHERE id = $1 FOR UPDATE', [input.keyId]);
+    const owned = portal ? 'portal_session_id = $1' : 'key_id = $1 AND portal_session_id IS NULL';
+    const owner = portal ? portal.id : input.keyId;
+    await client.query(`DELETE FROM signal_streams WHERE ${owned} AND seen_at < now() - make_interval(secs => $2)`, [owner, STREAM_STALE_SECONDS]);
+    const { rows } = await client.query<{ open: number }>(`SELECT count(*)::int AS open FROM signal_streams WHERE ${owned}`, [owner]);
     if (rows[0]!.open >= input.max) return false;
-    await client.query('INSERT INTO signal_streams (id, key_id) VALUES ($1, $2)', [input.id, input.keyId]);
+    await client.query('INSERT INTO signal_streams (id, key_id, portal_session_id) VALUES ($1, $2, $3)', [input.id, input.keyId, portal?.id ?? null]);
     return true;
   });
 }
@@ -29,7 +37,10 @@ export async function closeStream(pool: Pool, id: string): Promise<void> {
 }
 
 export interface StreamCheck {
-  /** Streams that must end: their key was revoked, expired or deleted, or their club's API access turned off. */
+  /**
+   * Streams that must end: their key was revoked, expired or deleted, their club's API access
+   * turned off, or the portal session that opened one ended or ran out.
+   */
   ended: Set<string>;
   /** Each club's last signal sequence, for the clubs asked about (0 before its first signal). */
   sequences: Map<string, number>;
@@ -45,7 +56,11 @@ export async function checkStreams(pool: Pool, streamIds: string[], clubIds: str
        UPDATE signal_streams s SET seen_at = now()
          FROM api_keys k JOIN clubs c ON c.club_id = k.club_id
         WHERE s.id = ANY ($1::text[]) AND k.id = s.key_id
-       RETURNING s.id, (k.revoked_at IS NOT NULL OR coalesce(k.expires_at <= now(), false) OR NOT c.api_access) AS ended
+       RETURNING s.id, (k.revoked_at IS NOT NULL OR coalesce(k.expires_at <= now(), false) OR NOT c.api_access
+                        OR (s.portal_session_id IS NOT NULL AND NOT EXISTS (
+                              SELECT 1 FROM portal_sessions p
+                               WHERE p.club_id = k.club_id AND p.id = s.portal_session_id
+                                 AND p.ended_at IS NULL AND p.session_expires_at > now()))) AS ended
      )
      SELECT 'stream' AS kind, i.id, coalesce(seen.ended, true) AS ended, NULL AS sequence
        FROM unnest($1::text[]) AS i (id) LEFT JOIN seen ON seen.id = i.id

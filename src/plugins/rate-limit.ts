@@ -1,4 +1,4 @@
-// Per-key rate limit (docs/api.md "Limits"): on average `perSecond` requests a second with
+// Per-key (and per portal session) rate limit (docs/api.md "Limits"): on average `perSecond` requests a second with
 // bursts up to `burst`, as a fixed window of burst/perSecond seconds holding `burst` requests.
 // Counters live in Redis when REDIS_URL is set (shared by every instance), else in memory.
 // If Redis is unreachable the limiter lets requests through rather than failing them.
@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
 import { ApiError } from '../errors.ts';
+import type { Principal } from './auth.ts';
 
 export interface RateLimitOptions {
   perSecond: number;
@@ -24,7 +25,13 @@ export default fp<RateLimitOptions>(
       skipOnError: true,
       enableDraftSpec: true,
       // Route-level hook: it runs after the instance-level authentication hook, so the key is known.
-      keyGenerator: (request) => (request.principal ? `key:${request.principal.keyId}` : `ip:${request.ip}`),
+      // A portal session has a budget of its own: a person's pages never spend the budget of the
+      // server whose key made the session.
+      keyGenerator: (request) => {
+        const principal = request.principal as Principal | null;
+        if (!principal) return `ip:${request.ip}`;
+        return principal.portal ? `portal:${principal.portal.sessionId}` : `key:${principal.keyId}`;
+      },
       errorResponseBuilder: (_request, context) =>
         new ApiError(
           429,

@@ -258,14 +258,18 @@ describe('what a session may do', () => {
       ['POST', path, { status: 'disabled' }],
       ['POST', `${path}/rotate_secret`, {}],
       ['POST', `${path}/recover`, { since: new Date(Date.now() - 60_000).toISOString() }],
+      ['POST', `${path}/resend`, { signal_id: 'sig_any' }],
+      ['POST', `${path}/test`, {}],
       ['DELETE', path, undefined],
-      ['POST', '/portal/api/v1/webhook_endpoints', { url: `${receiver.url}/other` }],
+      ['POST', '/portal/api/v1/webhook_endpoints', { url: `${receiver.url}/other`, signal_types: ['*'] }],
     ];
+    const received = receiver.received.length;
     for (const [method, url, body] of changes) {
       const answer = await fromPage(page, method, url, { body });
       expect(answer, `${method} ${url}`).toMatchObject({ status: 403, body: { error: { code: 'portal_read_only' } } });
     }
     expect((await pool.query('SELECT description, status, secret FROM webhook_endpoints WHERE id = $1', [endpointId])).rows).toEqual(before.rows);
+    expect(receiver.received.length).toBe(received); // no test signal went out
     // Reading is what it may do.
     expect((await fromPage(page, 'GET', `${path}/attempts`)).status).toBe(200);
   });
@@ -340,7 +344,10 @@ describe('another site', () => {
     expect(await frame!.locator('#main').count()).toBe(0);
   });
 
-  it('cannot change anything with the visitor’s session, nor start one of its choosing', async () => {
+  // What another site's page can send at all: a request without a preflight, so not JSON, and
+  // without the visitor's SameSite=Strict cookie. The Origin and CSRF checks behind these are
+  // tested on their own (portal-pages.test.ts, test/api/portal-sessions.test.ts).
+  it('can send the portal nothing it takes: no change with the visitor’s session, no session of its choosing', async () => {
     const page = await openPortal((await portalLink(key)).link);
     await page.goto(siteUrl);
     const count = async () => (await pool.query('SELECT count(*)::int AS n FROM webhook_endpoints WHERE club_id = $1', [clubId])).rows[0].n as number;
@@ -354,7 +361,7 @@ describe('another site', () => {
           mode: 'no-cors',
           credentials: 'include',
           headers: { 'content-type': 'text/plain' },
-          body: JSON.stringify({ url: 'http://127.0.0.1:9/forged' }),
+          body: JSON.stringify({ url: 'http://127.0.0.1:9/forged', signal_types: ['*'] }),
         });
         const start = await fetch(`${base}/portal/session`, {
           method: 'POST',
@@ -371,6 +378,38 @@ describe('another site', () => {
     expect(await count()).toBe(before);
     // The link was not used up by the other site.
     await openPortal(link);
+  });
+});
+
+describe('the keyboard', () => {
+  it('reaches every control of an endpoint’s page by Tab, each with a visible focus ring, after a skip link to the content', async () => {
+    const page = await openPortal((await portalLink(key)).link);
+    await visit(page, `/portal/endpoint?id=${endpointId}`);
+    await page.locator('#attempts ~ * tbody tr').first().waitFor();
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        if (!element || element === document.body) return null;
+        const style = getComputedStyle(element);
+        const text = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 40) || (element.id ?? '');
+        return { tag: element.tagName, text, ring: style.outlineStyle !== 'none' && style.outlineWidth !== '0px' };
+      });
+    await page.keyboard.press('Tab');
+    expect(await focused()).toMatchObject({ tag: 'A', text: 'Skip to content', ring: true });
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+
+    const reached: { tag: string; text: string; ring: boolean }[] = [];
+    for (let i = 0; i < 400; i += 1) {
+      await page.keyboard.press('Tab');
+      const now = await focused();
+      if (now === null) break;
+      reached.push(now);
+      if (now.text === 'Recover' && now.tag === 'BUTTON') break;
+    }
+    const texts = reached.map((r) => r.text);
+    for (const control of ['Send a test signal', 'Filter', 'Save settings', 'Rotate secret', 'Disable', 'Delete…', 'Recover']) expect(texts, control).toContain(control);
+    expect(reached.filter((r) => !r.ring)).toEqual([]);
   });
 });
 

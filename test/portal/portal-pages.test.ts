@@ -115,6 +115,28 @@ describe('the API under /portal/api', () => {
   });
 });
 
+describe('limits', () => {
+  it('gives a portal session a rate-limit budget of its own, apart from its key’s', async () => {
+    const limited = await buildApp({ config: testConfig({ publicUrl: 'https://clubdata.example.com', rateLimit: { perSecond: 0.01, burst: 3 } }), pool, secretBox: testSecretBox() });
+    try {
+      await limited.ready();
+      const authorization = await bearer(pool, clubId, { scopes: ['customers:read', 'webhook_endpoints:write'] });
+      const made = await limited.inject({ method: 'POST', url: '/v1/portal_sessions', headers: { authorization }, payload: { mode: 'read_only' } });
+      const token = new URL(made.json<{ url: string }>().url).hash.slice(1);
+      const started = await limited.inject({ method: 'POST', url: '/portal/session', headers: { host: 'clubdata.example.com' }, payload: { token } });
+      const cookie = String(started.headers['set-cookie']).split(';')[0]!;
+      const page = () => limited.inject({ method: 'GET', url: '/portal/api/v1/webhook_endpoints', headers: { cookie } });
+      const statuses = [];
+      for (let i = 0; i < 4; i += 1) statuses.push((await page()).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 429]);
+      // The key spent one request of its three (the session it made): its server goes on.
+      expect((await limited.inject({ method: 'GET', url: '/v1/webhook_endpoints', headers: { authorization } })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('the verification page', () => {
   it('shows the guide’s own code, word for word', () => {
     const guide = readFileSync(new URL('../../docs/webhooks.md', import.meta.url), 'utf8');

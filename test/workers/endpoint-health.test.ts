@@ -6,9 +6,11 @@
 // and a test signal (POST …/test).
 import { Webhook as StandardWebhook } from 'standardwebhooks';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
 import type { Pool } from '../../src/db/pool.ts';
+import { pruneSignals } from '../../src/db/signals.ts';
 import { expectOpenApi } from '../openapi.ts';
-import { bearer, cleanUp, createTestDatabase, insertClub } from '../helper.ts';
+import { bearer, cleanUp, createTestDatabase, insertClub, testConfig, testSecretBox } from '../helper.ts';
 import { eventually, insertCustomer, runPipeline, startClubApi, type ClubApi, type EndpointFixture } from './pipeline-helper.ts';
 import { TestReceiver } from './receiver.ts';
 
@@ -198,5 +200,90 @@ describe('a test signal: POST /v1/webhook_endpoints/{id}/test', () => {
     const missing = await api.app.inject({ method: 'POST', url: `/v1/webhook_endpoints/${endpoint.id}/test`, headers: { authorization: stranger } });
     expect(missing.statusCode).toBe(404);
     expect(receiver.at(endpoint.path)).toHaveLength(0);
+  });
+});
+
+describe('sync, at its edges', () => {
+  let pool: Pool;
+  let receiver: TestReceiver;
+  let clubId: string;
+  let api: ClubApi;
+
+  beforeAll(async () => {
+    let url: string;
+    ({ pool, url } = await createTestDatabase());
+    const running = await runPipeline(pool, url, { backend: 'postgres' });
+    receiver = await new TestReceiver().start();
+    cleanUp(() => receiver.stop());
+    clubId = (await insertClub(pool)).id;
+    api = await startClubApi(pool, running, clubId);
+  });
+
+  const health = async (id: string) => (await api.call('GET', `/v1/webhook_endpoints/${id}/health`)).json<Health>();
+  const settled = (id: string) => eventually('nothing pending', async () => (await health(id)).sync.pending === 0);
+
+  it('counts as unsent only what recovery can send: not a given-up signal of a type the endpoint no longer receives', async () => {
+    const endpoint = await api.createEndpoint(receiver.url, { signalTypes: ['customer.created', 'customer.updated'], scopes: ['customers:read'] });
+    receiver.respond = (request) => (request.path === endpoint.path ? { status: 500 } : { status: 200 });
+    await insertCustomer(pool, clubId);
+    await eventually('given up', async () => (await health(endpoint.id)).sync.unsent === 1);
+    await api.call('POST', `/v1/webhook_endpoints/${endpoint.id}`, { signal_types: ['customer.updated'] });
+    expect((await health(endpoint.id)).sync).toMatchObject({ behind: 0, unsent: 0, unsent_since: null });
+    receiver.respond = () => ({ status: 200 });
+  });
+
+  it('counts what an endpoint disabled beyond retention misses, though its disabled signal is gone', async () => {
+    const endpoint = await api.createEndpoint(receiver.url, { signalTypes: ['customer.created'], scopes: ['customers:read'] });
+    await api.call('POST', `/v1/webhook_endpoints/${endpoint.id}`, { status: 'disabled' });
+    await pruneSignals(pool, 0); // retention runs: every signal so far is removed, the disabling's too
+    await insertCustomer(pool, clubId);
+    await insertCustomer(pool, clubId);
+    const latest = Number((await pool.query('SELECT max(sequence) AS s FROM signals WHERE club_id = $1', [clubId])).rows[0].s);
+    await eventually('the relay past them', async () => {
+      const { rows } = await pool.query('SELECT relayed_sequence FROM signal_relay WHERE club_id = $1', [clubId]);
+      return Number(rows[0]?.relayed_sequence ?? 0) >= latest;
+    });
+    expect((await health(endpoint.id)).sync).toMatchObject({ behind: 2, unsent: 2, received_through: latest - 2 });
+  });
+
+  it('a test signal changes no last success: neither a failed one after a success, nor a successful one', async () => {
+    const endpoint = await api.createEndpoint(receiver.url, { signalTypes: ['customer.created'], scopes: ['customers:read'] });
+    const fresh = await api.createEndpoint(receiver.url, { signalTypes: ['customer.created'], scopes: ['customers:read'] });
+    await api.call('POST', `/v1/webhook_endpoints/${fresh.id}`, { status: 'disabled' }); // no delivery for it
+    await insertCustomer(pool, clubId);
+    await eventually('delivered', async () => receiver.at(endpoint.path).length === 1);
+    await settled(endpoint.id);
+    const lastSuccess = async (id: string) => (await api.call('GET', `/v1/webhook_endpoints/${id}`)).json<{ health: { last_success_at: string | null } }>().health.last_success_at;
+    const before = await lastSuccess(endpoint.id);
+    expect(before).not.toBeNull();
+    receiver.respond = (request) => (request.path === endpoint.path ? { status: 500 } : { status: 200 });
+    expect((await api.call('POST', `/v1/webhook_endpoints/${endpoint.id}/test`)).json()).toMatchObject({ attempt: { outcome: 'failed' } });
+    expect(await lastSuccess(endpoint.id)).toBe(before);
+    receiver.respond = () => ({ status: 200 });
+    expect((await api.call('POST', `/v1/webhook_endpoints/${fresh.id}/test`)).json()).toMatchObject({ attempt: { outcome: 'succeeded' } });
+    expect(await lastSuccess(fresh.id)).toBeNull();
+  });
+});
+
+describe('sync while the relay is behind', () => {
+  it('counts a committed signal not fanned out yet as pending, not as received', async () => {
+    // No pipeline: the signal is committed and stays unrelayed.
+    const { pool } = await createTestDatabase();
+    const app = await buildApp({ config: testConfig({ environment: 'development' }), pool, secretBox: testSecretBox() });
+    cleanUp(() => app.close());
+    const club = (await insertClub(pool)).id;
+    const authorization = await bearer(pool, club, { scopes: ['customers:read', 'webhook_endpoints:write'] });
+    const made = await app.inject({
+      method: 'POST',
+      url: '/v1/webhook_endpoints',
+      headers: { authorization },
+      payload: { url: 'http://127.0.0.1:9/hook', signal_types: ['customer.created'] },
+    });
+    const id = made.json<{ id: string }>().id;
+    await insertCustomer(pool, club);
+    const { rows } = await pool.query('SELECT max(sequence) AS s FROM signals WHERE club_id = $1', [club]);
+    const latest = Number(rows[0].s);
+    const health = (await app.inject({ method: 'GET', url: `/v1/webhook_endpoints/${id}/health`, headers: { authorization } })).json<Health>();
+    expect(health.sync).toMatchObject({ latest_sequence: latest, received_through: latest - 1, behind: 1, pending: 1, unsent: 0 });
   });
 });

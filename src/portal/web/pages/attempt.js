@@ -54,7 +54,7 @@ export async function attemptPage(main, { manage, query }) {
       { 'aria-labelledby': 'request' },
       h('h2', { id: 'request' }, 'Request'),
       facts([
-        ['Method and URL', h('code', { class: 'wrap' }, `POST ${endpoint.url}`)],
+        ['Method and URL (the endpoint’s now)', h('code', { class: 'wrap' }, `POST ${endpoint.url}`)],
         ['content-type', h('code', {}, 'application/json')],
         ['webhook-id', h('code', {}, attempt.signal_id)],
         ['webhook-timestamp', h('code', {}, `${seconds}`)],
@@ -63,7 +63,7 @@ export async function attemptPage(main, { manage, query }) {
       h('h3', {}, 'Body'),
       body,
     ),
-    manage
+    manage && !attempt.signal_id.startsWith('sig_test_')
       ? h(
           'p',
           {},

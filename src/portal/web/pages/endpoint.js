@@ -414,7 +414,8 @@ function attemptRow(attempt, endpoint, manage, path) {
       ? h(
           'td',
           {},
-          h(
+          // A test signal is in no history: there is nothing to send again.
+          attempt.signal_id.startsWith('sig_test_') ? 'Test' : h(
             'button',
             {
               type: 'button',

@@ -50,10 +50,12 @@ export function syncOf(sync) {
 /** @type {import('../app.js').Page} */
 export async function endpointsPage(main, { manage }) {
   const list = /** @type {import('../api.js').List<Endpoint>} */ (await api('GET', '/webhook_endpoints'));
-  const healths = await Promise.all(list.data.map((endpoint) => /** @type {Promise<EndpointHealth>} */ (api('GET', `/webhook_endpoints/${endpoint.id}/health`))));
+  // Each endpoint's health on its own: one that cannot be read (deleted meanwhile) leaves the others shown.
+  const healths = await Promise.allSettled(list.data.map((endpoint) => /** @type {Promise<EndpointHealth>} */ (api('GET', `/webhook_endpoints/${endpoint.id}/health`))));
   const cards = list.data.map((endpoint, i) => {
-    const health = /** @type {EndpointHealth} */ (healths[i]);
-    const attempts = health.attempts_24h;
+    const settled = /** @type {PromiseSettledResult<EndpointHealth>} */ (healths[i]);
+    const health = settled.status === 'fulfilled' ? settled.value : null;
+    const attempts = health?.attempts_24h;
     return h(
       'li',
       { class: 'card' },
@@ -61,12 +63,12 @@ export async function endpointsPage(main, { manage }) {
       endpoint.description ? h('p', { class: 'description' }, endpoint.description) : null,
       facts([
         ['Status', stateOf(endpoint)],
-        ['Last 24 hours', attempts.attempted === 0 ? 'No attempts' : `${percent(attempts.success_rate)} of ${attempts.attempted} attempts succeeded`],
+        ['Last 24 hours', !attempts ? null : attempts.attempted === 0 ? 'No attempts' : `${percent(attempts.success_rate)} of ${attempts.attempted} attempts succeeded`],
         ['Failing since', endpoint.health.failing_since ? when(endpoint.health.failing_since) : null],
         ['Will be disabled at', endpoint.health.disable_at ? when(endpoint.health.disable_at) : null],
         ['Pending', String(endpoint.health.pending_deliveries)],
         ['Given up', String(endpoint.health.given_up_deliveries)],
-        ['Sync', syncOf(health.sync)],
+        ['Sync', health ? syncOf(health.sync) : null],
         ['Pace', paceOf(endpoint)],
         ['Ordering', endpoint.ordering === 'per_resource' ? 'Per record' : 'None'],
       ]),
