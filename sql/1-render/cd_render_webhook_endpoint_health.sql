@@ -15,9 +15,10 @@
 --            deleted while it waited), or it was never made because the endpoint was disabled
 --            when the signal was fanned out: a signal emitted between a webhook_endpoint.disabled
 --            signal about the endpoint and the next .enabled one (those signals are the record
---            of when it was disabled), with no delivery at all. An endpoint disabled now with no
---            such signal kept (retention removed it, or the disabling emitted none) has been
---            disabled since its last .enabled signal, or before the oldest signal kept.
+--            of when it was disabled), fanned out already, with no delivery at all. When
+--            retention removed the .disabled signal, the period runs from before the oldest
+--            signal kept (to the first .enabled one kept, or on while it is disabled); a
+--            disabling that emitted no signal counts from the last .enabled one.
 -- Only what recovery can send counts as unsent: a signal the endpoint no longer receives, or
 -- one retention removed, does not.
 -- `received_through` is the sequence below the first such signal (the latest sequence when
@@ -61,6 +62,7 @@ BEGIN
     SELECT min(x.sequence), count(*) INTO first_unrelayed, unrelayed
       FROM (SELECT s.sequence FROM signals s
              WHERE s.club_id = e.club_id AND s.sequence > greatest(coalesce(relayed, 0), e.from_sequence)
+               AND NOT EXISTS (SELECT 1 FROM signal_fanouts f WHERE f.club_id = s.club_id AND f.signal_sequence = s.sequence)
                AND cd_endpoint_matches(e, s.type, s.resource_id)
                AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.club_id = e.club_id AND d.endpoint_id = e.id AND d.signal_sequence = s.sequence)
              ORDER BY s.sequence LIMIT 10000) x;
@@ -80,16 +82,28 @@ BEGIN
                     9223372036854775807) AS before_sequence
       FROM marks m WHERE m.type = 'webhook_endpoint.disabled'
     UNION ALL
-    SELECT coalesce((SELECT max(m.sequence) FROM marks m), oldest - 1), 9223372036854775807
-     WHERE e.status = 'disabled'
-       AND NOT EXISTS (SELECT 1 FROM marks m
-                        WHERE m.type = 'webhook_endpoint.disabled'
-                          AND m.sequence > coalesce((SELECT max(n.sequence) FROM marks n WHERE n.type = 'webhook_endpoint.enabled'), 0))
+    -- Disabled before the oldest signal kept (retention removed the .disabled signal): up to
+    -- the first .enabled signal kept, or on until now while the endpoint is disabled.
+    SELECT oldest - 1, coalesce(first_mark.sequence, 9223372036854775807)
+      FROM (SELECT NULL) one
+      LEFT JOIN LATERAL (SELECT m.sequence, m.type FROM marks m ORDER BY m.sequence LIMIT 1) first_mark ON true
+     WHERE (first_mark.type = 'webhook_endpoint.enabled')
+        OR (first_mark.sequence IS NULL AND e.status = 'disabled')
+    UNION ALL
+    -- Disabled now with no .disabled signal after the last .enabled one (a disabling that
+    -- emitted none): since that .enabled signal.
+    SELECT last_mark.sequence, 9223372036854775807
+      FROM (SELECT m.sequence, m.type FROM marks m ORDER BY m.sequence DESC LIMIT 1) last_mark
+     WHERE e.status = 'disabled' AND last_mark.type = 'webhook_endpoint.enabled'
   )
   SELECT min(x.sequence), count(*) INTO first_missed, missed
     FROM (SELECT s.sequence FROM periods p
             JOIN signals s ON s.club_id = e.club_id AND s.sequence > p.after_sequence AND s.sequence < p.before_sequence
-           WHERE s.sequence > e.from_sequence AND cd_endpoint_matches(e, s.type, s.resource_id)
+           WHERE s.sequence > e.from_sequence
+             -- Fanned out already (a signal the relay has yet to fan out may still be delivered).
+             AND (s.sequence <= coalesce(relayed, 0)
+                  OR EXISTS (SELECT 1 FROM signal_fanouts f WHERE f.club_id = s.club_id AND f.signal_sequence = s.sequence))
+             AND cd_endpoint_matches(e, s.type, s.resource_id)
              AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.club_id = e.club_id AND d.endpoint_id = e.id AND d.signal_sequence = s.sequence)
            ORDER BY s.sequence LIMIT 10000) x;
   first_pending := least(first_pending, first_unrelayed);

@@ -8,26 +8,29 @@ import { signalSequenceOf } from './watermark.ts';
 export const STREAM_STALE_SECONDS = 10;
 
 /**
- * Registers a stream unless its owner holds `max` live ones already; false when it does. The
- * owner is the key, or the portal session when a portal page opens it (its key's own quota is
- * then left to the key's servers).
+ * Registers a stream unless its key holds `max` live ones already; false when it does. The
+ * streams portal pages open (with `portalSession`, which they end with) are counted apart, `max`
+ * of them across every portal session of the key: people's live tails never take the places of
+ * the key's servers, and making more sessions adds no places.
  */
 export async function openStream(
   pool: Pool,
-  input: { id: string; keyId: string; portalSession?: { clubId: string; id: string } | undefined; max: number },
+  input: { id: string; keyId: string; portalSession?: string | undefined; max: number },
 ): Promise<boolean> {
-  const portal = input.portalSession;
   return withTransaction(pool, async (client) => {
-    // One opening per owner at a time: the count below is then exact (each statement of a READ
+    // One opening per key at a time: the count below is then exact (each statement of a READ
     // COMMITTED transaction sees what committed before it began, the rival opening included).
-    if (portal) await client.query('SELECT 1 FROM portal_sessions WHERE club_id = $1 AND id = $2 FOR UPDATE', [portal.clubId, portal.id]);
-    else await client.query('SELECT 1 FROM api_keys WHERE id = $1 FOR UPDATE', [input.keyId]);
-    const owned = portal ? 'portal_session_id = $1' : 'key_id = $1 AND portal_session_id IS NULL';
-    const owner = portal ? portal.id : input.keyId;
-    await client.query(`DELETE FROM signal_streams WHERE ${owned} AND seen_at < now() - make_interval(secs => $2)`, [owner, STREAM_STALE_SECONDS]);
-    const { rows } = await client.query<{ open: number }>(`SELECT count(*)::int AS open FROM signal_streams WHERE ${owned}`, [owner]);
+    await client.query('SELECT 1 FROM api_keys WHERE id = $1 FOR UPDATE', [input.keyId]);
+    await client.query(`DELETE FROM signal_streams WHERE key_id = $1 AND seen_at < now() - make_interval(secs => $2)`, [
+      input.keyId,
+      STREAM_STALE_SECONDS,
+    ]);
+    const { rows } = await client.query<{ open: number }>(
+      `SELECT count(*)::int AS open FROM signal_streams WHERE key_id = $1 AND (portal_session_id IS NOT NULL) = $2`,
+      [input.keyId, input.portalSession !== undefined],
+    );
     if (rows[0]!.open >= input.max) return false;
-    await client.query('INSERT INTO signal_streams (id, key_id, portal_session_id) VALUES ($1, $2, $3)', [input.id, input.keyId, portal?.id ?? null]);
+    await client.query('INSERT INTO signal_streams (id, key_id, portal_session_id) VALUES ($1, $2, $3)', [input.id, input.keyId, input.portalSession ?? null]);
     return true;
   });
 }

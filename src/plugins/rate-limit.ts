@@ -1,4 +1,4 @@
-// Per-key (and per portal session) rate limit (docs/api.md "Limits"): on average `perSecond` requests a second with
+// Per-key rate limit (a key's portal sessions have one of their own) (docs/api.md "Limits"): on average `perSecond` requests a second with
 // bursts up to `burst`, as a fixed window of burst/perSecond seconds holding `burst` requests.
 // Counters live in Redis when REDIS_URL is set (shared by every instance), else in memory.
 // If Redis is unreachable the limiter lets requests through rather than failing them.
@@ -25,12 +25,12 @@ export default fp<RateLimitOptions>(
       skipOnError: true,
       enableDraftSpec: true,
       // Route-level hook: it runs after the instance-level authentication hook, so the key is known.
-      // A portal session has a budget of its own: a person's pages never spend the budget of the
-      // server whose key made the session.
+      // The portal sessions a key made share a budget of their own: people's pages never spend
+      // the budget of the server that holds the key, and making more sessions adds none.
       keyGenerator: (request) => {
         const principal = request.principal as Principal | null;
         if (!principal) return `ip:${request.ip}`;
-        return principal.portal ? `portal:${principal.portal.sessionId}` : `key:${principal.keyId}`;
+        return principal.portal ? `portal:${principal.keyId}` : `key:${principal.keyId}`;
       },
       errorResponseBuilder: (_request, context) =>
         new ApiError(

@@ -26,9 +26,9 @@ import { checkChangeFromPortal, checkSameOrigin, csrfTokenOf, noSession, PORTAL_
 export const PORTAL_PAGES = ['/portal/', '/portal/start', '/portal/endpoint', '/portal/new', '/portal/attempt', '/portal/catalogue', '/portal/tail', '/portal/verify'];
 
 const WEB_DIR = join(import.meta.dirname, 'web');
-const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml' };
 
-/** Every script and style of web/, read once: the only files /portal/assets/ serves (no path is ever joined from a request). */
+/** Every script, style and icon of web/, read once: the only files /portal/assets/ serves (no path is ever joined from a request). */
 function readAssets(): Map<string, { body: Buffer; type: string }> {
   const assets = new Map<string, { body: Buffer; type: string }>();
   for (const entry of readdirSync(WEB_DIR, { recursive: true, withFileTypes: true })) {
@@ -48,6 +48,7 @@ const SHELL = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Webhook portal</title>
+<link rel="icon" href="/portal/assets/icon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="/portal/assets/portal.css">
 <script type="module" src="/portal/assets/app.js"></script>
 </head>

@@ -116,7 +116,7 @@ describe('the API under /portal/api', () => {
 });
 
 describe('limits', () => {
-  it('gives a portal session a rate-limit budget of its own, apart from its key’s', async () => {
+  it('gives a key’s portal sessions a rate-limit budget of their own, apart from the key’s, which more sessions do not add to', async () => {
     const limited = await buildApp({ config: testConfig({ publicUrl: 'https://clubdata.example.com', rateLimit: { perSecond: 0.01, burst: 3 } }), pool, secretBox: testSecretBox() });
     try {
       await limited.ready();
@@ -129,7 +129,17 @@ describe('limits', () => {
       const statuses = [];
       for (let i = 0; i < 4; i += 1) statuses.push((await page()).statusCode);
       expect(statuses).toEqual([200, 200, 200, 429]);
-      // The key spent one request of its three (the session it made): its server goes on.
+      // A second session of the same key shares the spent budget.
+      const again = await limited.inject({ method: 'POST', url: '/v1/portal_sessions', headers: { authorization }, payload: { mode: 'read_only' } });
+      const second = await limited.inject({
+        method: 'POST',
+        url: '/portal/session',
+        headers: { host: 'clubdata.example.com' },
+        payload: { token: new URL(again.json<{ url: string }>().url).hash.slice(1) },
+      });
+      const otherCookie = String(second.headers['set-cookie']).split(';')[0]!;
+      expect((await limited.inject({ method: 'GET', url: '/portal/api/v1/webhook_endpoints', headers: { cookie: otherCookie } })).statusCode).toBe(429);
+      // The key spent two requests of its three (the sessions it made): its server goes on.
       expect((await limited.inject({ method: 'GET', url: '/v1/webhook_endpoints', headers: { authorization } })).statusCode).toBe(200);
     } finally {
       await limited.close();

@@ -201,28 +201,37 @@ describe('what ends or refuses a stream', () => {
     await client.ended;
   });
 
-  it('a portal page’s stream counts against its session, not its key, and ends with the session', async () => {
+  it('portal pages’ streams have a quota of their own across the key’s sessions, and end with their session', async () => {
     const key = await bearer(t.pool, CLUB, { scopes: ALL_SCOPES });
-    const made = await fetch(`${base}/v1/portal_sessions`, { method: 'POST', headers: { authorization: key, 'content-type': 'application/json' }, body: '{"mode":"read_only"}' });
-    const session = (await made.json()) as { id: string; url: string };
-    const started = await fetch(`${base}/portal/session`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ token: new URL(session.url).hash.slice(1) }),
-    });
-    const cookie = String(started.headers.get('set-cookie')).split(';')[0]!;
-    const tail = () => openStream(`${base}/portal/api/v1/signals/stream`, { cookie });
+    const portalSession = async () => {
+      const made = await fetch(`${base}/v1/portal_sessions`, { method: 'POST', headers: { authorization: key, 'content-type': 'application/json' }, body: '{"mode":"read_only"}' });
+      const session = (await made.json()) as { id: string; url: string };
+      const started = await fetch(`${base}/portal/session`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ token: new URL(session.url).hash.slice(1) }),
+      });
+      return { id: session.id, cookie: String(started.headers.get('set-cookie')).split(';')[0]! };
+    };
+    const tail = (cookie: string) => openStream(`${base}/portal/api/v1/signals/stream`, { cookie });
+    const first = await portalSession();
+    const second = await portalSession();
     const portalStreams = [];
-    for (let i = 0; i < 5; i++) portalStreams.push(await tail());
-    expect((await tail()).status).toBe(429);
-    // The key's own quota is untouched by the session's streams.
+    for (let i = 0; i < 3; i++) portalStreams.push(await tail(first.cookie));
+    for (let i = 0; i < 2; i++) portalStreams.push(await tail(second.cookie));
+    // Five across the key's sessions: another session adds no places.
+    const third = await portalSession();
+    expect((await tail(third.cookie)).status).toBe(429);
+    // The key's own places are untouched by its sessions' streams.
     const own = await stream('', {}, key);
     expect(own.status).toBe(200);
     own.close();
     await portalStreams[0]!.waitFor((events) => events.length >= 1);
-    await fetch(`${base}/v1/portal_sessions/${session.id}`, { method: 'DELETE', headers: { authorization: key } });
-    // The server ends every stream of the session (the client never closes them); the test's own timeout bounds the wait.
-    await Promise.all(portalStreams.map((client) => client.ended));
+    await fetch(`${base}/v1/portal_sessions/${first.id}`, { method: 'DELETE', headers: { authorization: key } });
+    // The server ends the first session's streams (the client never closes them); the test's own timeout bounds the wait.
+    await Promise.all(portalStreams.slice(0, 3).map((client) => client.ended));
+    expect(portalStreams[3]!.status).toBe(200);
+    for (const client of portalStreams.slice(3)) client.close();
   });
 
   it('410 cursor_expired, before the stream starts, once retention removed signals after the cursor', async () => {

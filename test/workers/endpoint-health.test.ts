@@ -244,6 +244,9 @@ describe('sync, at its edges', () => {
       return Number(rows[0]?.relayed_sequence ?? 0) >= latest;
     });
     expect((await health(endpoint.id)).sync).toMatchObject({ behind: 2, unsent: 2, received_through: latest - 2 });
+    // Enabled again: its .enabled signal is kept, its .disabled one is not; what it missed still counts.
+    await api.call('POST', `/v1/webhook_endpoints/${endpoint.id}`, { status: 'active' });
+    expect((await health(endpoint.id)).sync).toMatchObject({ unsent: 2, received_through: latest - 2 });
   });
 
   it('a test signal changes no last success: neither a failed one after a success, nor a successful one', async () => {
@@ -283,7 +286,14 @@ describe('sync while the relay is behind', () => {
     await insertCustomer(pool, club);
     const { rows } = await pool.query('SELECT max(sequence) AS s FROM signals WHERE club_id = $1', [club]);
     const latest = Number(rows[0].s);
-    const health = (await app.inject({ method: 'GET', url: `/v1/webhook_endpoints/${id}/health`, headers: { authorization } })).json<Health>();
-    expect(health.sync).toMatchObject({ latest_sequence: latest, received_through: latest - 1, behind: 1, pending: 1, unsent: 0 });
+    const health = async () => (await app.inject({ method: 'GET', url: `/v1/webhook_endpoints/${id}/health`, headers: { authorization } })).json<Health>();
+    expect((await health()).sync).toMatchObject({ latest_sequence: latest, received_through: latest - 1, behind: 1, pending: 1, unsent: 0 });
+    // Disabled and enabled again while the relay is still behind: the signal emitted meanwhile
+    // is fanned out to the endpoint active again, so it is pending, not also unsent.
+    const change = (status: string) => app.inject({ method: 'POST', url: `/v1/webhook_endpoints/${id}`, headers: { authorization }, payload: { status } });
+    expect((await change('disabled')).statusCode).toBe(200);
+    await insertCustomer(pool, club);
+    expect((await change('active')).statusCode).toBe(200);
+    expect((await health()).sync).toMatchObject({ received_through: latest - 1, behind: 2, pending: 2, unsent: 0 });
   });
 });

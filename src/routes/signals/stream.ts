@@ -235,7 +235,7 @@ const stream: FastifyPluginAsyncTypebox = async (app) => {
       // HEAD answers the headers and takes no place in the quota.
       if (request.method === 'HEAD') return reply.send('');
       const id = `sst_${randomUUID().replaceAll('-', '')}`;
-      const portalSession = principal.portal ? { clubId: principal.clubId, id: principal.portal.sessionId } : undefined;
+      const portalSession = principal.portal?.sessionId;
       if (!(await openStream(pool, { id, keyId: principal.keyId, portalSession, max: registry.perKey }))) {
         // A place frees when the client closes a stream, or when the streams of a process that
         // died stop counting: within STREAM_STALE_SECONDS.
@@ -243,7 +243,9 @@ const stream: FastifyPluginAsyncTypebox = async (app) => {
           429,
           'rate_limit_error',
           'too_many_streams',
-          `This ${portalSession ? 'portal session' : 'API key'} has ${registry.perKey} signal streams open already; close one first.`,
+          portalSession
+            ? `The portal sessions of this API key have ${registry.perKey} signal streams open already; close one first.`
+            : `This API key has ${registry.perKey} signal streams open already; close one first.`,
           undefined,
           { 'retry-after': String(STREAM_STALE_SECONDS) },
         );
