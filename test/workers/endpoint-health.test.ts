@@ -21,6 +21,16 @@ interface Health {
   sync: { latest_sequence: number; received_through: number; behind: number; pending: number; unsent: number; unsent_since: string | null };
 }
 
+/** A database of its own with the real pipeline delivering to a receiver, one club, and the API as that club's user. */
+async function pipelineClub(): Promise<{ pool: Pool; receiver: TestReceiver; clubId: string; api: ClubApi }> {
+  const { pool, url } = await createTestDatabase();
+  const running = await runPipeline(pool, url, { backend: 'postgres' });
+  const receiver = await new TestReceiver().start();
+  cleanUp(() => receiver.stop());
+  const clubId = (await insertClub(pool)).id;
+  return { pool, receiver, clubId, api: await startClubApi(pool, running, clubId) };
+}
+
 describe('an endpoint’s health and sync', () => {
   let pool: Pool;
   let receiver: TestReceiver;
@@ -30,14 +40,8 @@ describe('an endpoint’s health and sync', () => {
   let broken = true;
 
   beforeAll(async () => {
-    let url: string;
-    ({ pool, url } = await createTestDatabase());
-    const running = await runPipeline(pool, url, { backend: 'postgres' });
-    receiver = await new TestReceiver().start();
-    cleanUp(() => receiver.stop());
+    ({ pool, receiver, clubId, api } = await pipelineClub());
     receiver.respond = () => (broken ? { status: 500, body: 'down' } : { status: 204 });
-    clubId = (await insertClub(pool)).id;
-    api = await startClubApi(pool, running, clubId);
     endpoint = await api.createEndpoint(receiver.url, { signalTypes: ['customer.created'], scopes: ['customers:read'] });
   });
 
@@ -130,13 +134,7 @@ describe('a test signal: POST /v1/webhook_endpoints/{id}/test', () => {
   let api: ClubApi;
 
   beforeAll(async () => {
-    let url: string;
-    ({ pool, url } = await createTestDatabase());
-    const running = await runPipeline(pool, url, { backend: 'postgres' });
-    receiver = await new TestReceiver().start();
-    cleanUp(() => receiver.stop());
-    clubId = (await insertClub(pool)).id;
-    api = await startClubApi(pool, running, clubId);
+    ({ pool, receiver, clubId, api } = await pipelineClub());
   });
 
   interface TestAnswer {
@@ -210,13 +208,7 @@ describe('sync, at its edges', () => {
   let api: ClubApi;
 
   beforeAll(async () => {
-    let url: string;
-    ({ pool, url } = await createTestDatabase());
-    const running = await runPipeline(pool, url, { backend: 'postgres' });
-    receiver = await new TestReceiver().start();
-    cleanUp(() => receiver.stop());
-    clubId = (await insertClub(pool)).id;
-    api = await startClubApi(pool, running, clubId);
+    ({ pool, receiver, clubId, api } = await pipelineClub());
   });
 
   const health = async (id: string) => (await api.call('GET', `/v1/webhook_endpoints/${id}/health`)).json<Health>();
