@@ -1,10 +1,11 @@
-// Writer cost: how much the signal triggers slow the platform's own writes.
-// Inserts and then updates N bookings (each with its court row) one transaction each, then
-// inserts and updates N bookings in one statement each, once with the signal triggers enabled
-// and once with them disabled, on the same scratch database, the two sides of each phase back to
-// back and in turns so that machine noise hits both alike. Reports medians and their ratio (goals of the signals issue: at
-// most 2x for one write per transaction, 3x for one statement), and the CPU time the
-// PostgreSQL backend spent on each phase, which a busy machine disturbs less than the clock.
+// Writer cost: how much the signal triggers slow the platform's own writes, table by table
+// (bookings, each with its court row; customers). For each table it inserts and then updates N
+// rows one transaction each, then inserts and updates N rows in one statement each, once with
+// the signal triggers enabled and once with them disabled, on the same scratch database, the two
+// sides of each phase back to back and in turns so that machine noise hits both alike. Reports
+// medians and their ratio (goals: at most 2x for one write per transaction, 4x for one
+// statement), and the CPU time the PostgreSQL backend spent on each phase, which a busy machine
+// disturbs less than the clock.
 // For the one-statement phases it also measures a floor: the same statement without triggers
 // plus storing the signals it emitted once more (the same rows under new keys, one INSERT ...
 // SELECT, no touch and no rendering), which no way of emitting those signals can go below.
@@ -26,67 +27,122 @@ const rows = Number(values.rows ?? (values.smoke ? 300 : 10_000));
 const rounds = Number(values.rounds ?? (values.smoke ? 1 : 3));
 const scratch = `clubdata_bench_writer_${process.pid}`;
 
-const SIGNAL_TABLES = ['bookings', 'booking_spaces'];
+/**
+ * A table the platform writes, as the phases write it: one row per transaction (an insert, then
+ * an update of it) and in one statement each (`rows` inserted, then every one of them updated,
+ * each update changing something the signal shows). `triggerTables`: the tables whose signal
+ * triggers are switched off for the other side of each ratio.
+ */
+interface Writer {
+  table: string;
+  triggerTables: string[];
+  insertOne: (client: pg.Client, id: string) => Promise<void>;
+  updateOne: (client: pg.Client, id: string) => Promise<void>;
+  insertMany: (client: pg.Client, prefix: string) => Promise<void>;
+  updateMany: (client: pg.Client, prefix: string) => Promise<void>;
+}
 
-async function setTriggers(client: pg.Client, enabled: boolean) {
-  for (const table of SIGNAL_TABLES) {
+/** The ids the one-statement phases write under a prefix: prefix_1 … prefix_rows. */
+const manyIds = (prefix: string) => Array.from({ length: rows }, (_, n) => `${prefix}_${n + 1}`);
+
+const WRITERS: Writer[] = [
+  {
+    // A booking with its court row: two tables feed its representation.
+    table: 'bookings',
+    triggerTables: ['bookings', 'booking_spaces'],
+    insertOne: async (client, id) => {
+      await client.query(
+        `INSERT INTO bookings (club_id, id, customer_id, business_date, starts_at, ends_at)
+         VALUES ('club_bench', $1, 'cus_bench', '2026-06-01', '2026-06-01T10:00:00Z', '2026-06-01T11:00:00Z')`,
+        [id],
+      );
+      await client.query(
+        `INSERT INTO booking_spaces (club_id, booking_id, space_id, starts_at, ends_at)
+         VALUES ('club_bench', $1, 'spa_bench', '2026-06-01T10:00:00Z', '2026-06-01T11:00:00Z')`,
+        [id],
+      );
+    },
+    updateOne: async (client, id) => {
+      await client.query(`UPDATE bookings SET title = 'Doubles' WHERE club_id = 'club_bench' AND id = $1`, [id]);
+    },
+    insertMany: async (client, prefix) => {
+      await client.query(
+        `INSERT INTO bookings (club_id, id, customer_id, business_date, starts_at, ends_at)
+         SELECT 'club_bench', $1 || '_' || n, 'cus_bench', '2026-06-02', '2026-06-02T10:00:00Z', '2026-06-02T11:00:00Z'
+           FROM generate_series(1, $2) AS n`,
+        [prefix, rows],
+      );
+    },
+    // A platform's nightly update: every row of the statement changes something visible.
+    updateMany: async (client, prefix) => {
+      await client.query(`UPDATE bookings SET title = 'Nightly' WHERE club_id = 'club_bench' AND id = ANY ($1)`, [manyIds(prefix)]);
+    },
+  },
+  {
+    table: 'customers',
+    triggerTables: ['customers', 'subscriptions'],
+    insertOne: async (client, id) => {
+      await client.query(`INSERT INTO customers (club_id, id, email, first_name) VALUES ('club_bench', $1, $1 || '@example.com', 'Ada')`, [id]);
+    },
+    updateOne: async (client, id) => {
+      await client.query(`UPDATE customers SET first_name = 'Grace' WHERE club_id = 'club_bench' AND id = $1`, [id]);
+    },
+    insertMany: async (client, prefix) => {
+      await client.query(
+        `INSERT INTO customers (club_id, id, email, first_name)
+         SELECT 'club_bench', $1 || '_' || n, $1 || '_' || n || '@example.com', 'Ada' FROM generate_series(1, $2) AS n`,
+        [prefix, rows],
+      );
+    },
+    updateMany: async (client, prefix) => {
+      await client.query(`UPDATE customers SET first_name = 'Nightly' WHERE club_id = 'club_bench' AND id = ANY ($1)`, [manyIds(prefix)]);
+    },
+  },
+];
+
+async function setTriggers(client: pg.Client, writer: Writer, enabled: boolean) {
+  for (const table of writer.triggerTables) {
     await client.query(`ALTER TABLE ${table} ${enabled ? 'ENABLE' : 'DISABLE'} TRIGGER _500_signal_touch`);
   }
 }
 
-/** Each phase writes `rows` bookings tagged `tag`; an update phase changes those its insert phase wrote. */
-const PHASES = {
-  'insert (one transaction each)': {
-    goal: '<= 2.0',
-    run: async (client: pg.Client, tag: string) => {
-      for (let i = 0; i < rows; i++) {
-        await client.query('BEGIN');
-        await client.query(
-          `INSERT INTO bookings (club_id, id, customer_id, business_date, starts_at, ends_at)
-           VALUES ('club_bench', $1, 'cus_bench', '2026-06-01', '2026-06-01T10:00:00Z', '2026-06-01T11:00:00Z')`,
-          [`bkg_${tag}_${i}`],
-        );
-        await client.query(
-          `INSERT INTO booking_spaces (club_id, booking_id, space_id, starts_at, ends_at)
-           VALUES ('club_bench', $1, 'spa_bench', '2026-06-01T10:00:00Z', '2026-06-01T11:00:00Z')`,
-          [`bkg_${tag}_${i}`],
-        );
-        await client.query('COMMIT');
-      }
+/** The four phases of a table; each writes `rows` rows tagged `tag`, an update phase those its insert phase wrote. */
+function phasesOf(writer: Writer) {
+  const one = (tag: string, i: number) => `${writer.table}_${tag}_${i}`;
+  return {
+    [`${writer.table}: insert (one transaction each)`]: {
+      goal: '<= 2.0',
+      run: async (client: pg.Client, tag: string) => {
+        for (let i = 0; i < rows; i++) {
+          await client.query('BEGIN');
+          await writer.insertOne(client, one(tag, i));
+          await client.query('COMMIT');
+        }
+      },
     },
-  },
-  'update (one transaction each)': {
-    goal: '<= 2.0',
-    run: async (client: pg.Client, tag: string) => {
-      for (let i = 0; i < rows; i++) {
-        await client.query('BEGIN');
-        await client.query(`UPDATE bookings SET title = 'Doubles' WHERE club_id = 'club_bench' AND id = $1`, [`bkg_${tag}_${i}`]);
-        await client.query('COMMIT');
-      }
+    [`${writer.table}: update (one transaction each)`]: {
+      goal: '<= 2.0',
+      run: async (client: pg.Client, tag: string) => {
+        for (let i = 0; i < rows; i++) {
+          await client.query('BEGIN');
+          await writer.updateOne(client, one(tag, i));
+          await client.query('COMMIT');
+        }
+      },
     },
-  },
-  'insert (one statement)': {
-    goal: '<= 3.0',
-    run: async (client: pg.Client, tag: string) => {
-      await client.query(
-        `INSERT INTO bookings (club_id, id, customer_id, business_date, starts_at, ends_at)
-         SELECT 'club_bench', 'bkg_bulk_' || $1 || '_' || n, 'cus_bench', '2026-06-02', '2026-06-02T10:00:00Z', '2026-06-02T11:00:00Z'
-           FROM generate_series(1, $2) AS n`,
-        [tag, rows],
-      );
+    [`${writer.table}: insert (one statement)`]: {
+      goal: '<= 4.0',
+      run: (client: pg.Client, tag: string) => writer.insertMany(client, `${writer.table}_bulk_${tag}`),
     },
-  },
-  'update (one statement)': {
-    goal: '<= 3.0',
-    // A platform's nightly update: every row of the statement changes something visible.
-    run: async (client: pg.Client, tag: string) => {
-      await client.query(`UPDATE bookings SET title = 'Nightly' WHERE club_id = 'club_bench' AND id = ANY ($1)`, [
-        Array.from({ length: rows }, (_, n) => `bkg_bulk_${tag}_${n + 1}`),
-      ]);
+    [`${writer.table}: update (one statement)`]: {
+      goal: '<= 4.0',
+      run: (client: pg.Client, tag: string) => writer.updateMany(client, `${writer.table}_bulk_${tag}`),
     },
-  },
-} as const;
-type Phase = keyof typeof PHASES;
+  };
+}
+
+const PHASES = Object.fromEntries(WRITERS.flatMap((writer) => Object.entries(phasesOf(writer)).map(([name, phase]) => [name, { ...phase, writer }])));
+type Phase = string;
 
 /**
  * The time (ms) storing the signals emitted after `afterSequence` takes once more: the same rows
@@ -138,9 +194,9 @@ async function main() {
     // Each phase runs without and with the triggers back to back (in turns), so that the two
     // sides of a ratio are seconds apart, not minutes, on a machine whose load comes and goes.
     for (let r = 0; r < rounds; r++) {
-      for (const [phase, { run }] of Object.entries(PHASES)) {
+      for (const [phase, { run, writer }] of Object.entries(PHASES)) {
         for (const side of r % 2 === 0 ? (['without', 'with'] as const) : (['with', 'without'] as const)) {
-          await setTriggers(client, side === 'with');
+          await setTriggers(client, writer, side === 'with');
           const emittedAfter = await lastSequence(client);
           const [cpu0, t0] = [backendCpuMs(backend), performance.now()];
           await run(client, `${side}${r}`);
@@ -152,11 +208,11 @@ async function main() {
             (storedAgain[phase] ??= []).push(await storeSignalsAgain(client, emittedAfter));
           }
         }
-        await client.query('VACUUM ANALYZE bookings, booking_spaces, signals');
+        await client.query(`VACUUM ANALYZE ${[...writer.triggerTables, 'signals'].join(', ')}`);
       }
     }
     const { rows: emitted } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM signals`);
-    const phases = (Object.keys(PHASES) as Phase[]).map((phase) => {
+    const phases = Object.keys(PHASES).map((phase: Phase) => {
       const [w, wo] = [samples.with[phase]!, samples.without[phase]!];
       const withMs = median(w.ms);
       const withoutMs = median(wo.ms);
@@ -164,13 +220,14 @@ async function main() {
       const floorMs = storedAgain[phase] ? withoutMs + median(storedAgain[phase]) : null;
       return {
         phase,
+        table: PHASES[phase]!.writer.table,
         rows,
         without_ms: round(withoutMs, 0),
         with_ms: round(withMs, 0),
         ratio: ratio(withMs, withoutMs),
         floor_ms: floorMs && round(floorMs, 0),
         floor_ratio: floorMs && ratio(floorMs, withoutMs),
-        goal: PHASES[phase].goal,
+        goal: PHASES[phase]!.goal,
         backend_cpu_without_ms: cpu && round(cpu.without, 0),
         backend_cpu_with_ms: cpu && round(cpu.with, 0),
         backend_cpu_ratio: cpu && ratio(cpu.with, cpu.without),
