@@ -13,7 +13,8 @@ import type { SecretBox } from '../domain/secrets.ts';
 import { signDelivery } from '../domain/signing.ts';
 import { addressGuardOf, postDelivery } from './http-client.ts';
 
-export const TEST_SIGNAL_PREFIX = 'sig_test_';
+/** Ids no signal of a history has (theirs are sig_ and hex): the portal tells test attempts by it. */
+const TEST_SIGNAL_PREFIX = 'sig_test_';
 
 /** The test signal sent and its attempt, as one JSON text; null without the endpoint. */
 export async function sendTestSignal(

@@ -34,6 +34,14 @@
 
 let csrfToken = '';
 
+/**
+ * Whether a signal id is a test signal's (POST …/test): in no history, so never kept nor sent again.
+ * @param {string} signalId
+ */
+export function isTestSignal(signalId) {
+  return signalId.startsWith('sig_test_');
+}
+
 /** An answer of the API that is not a success, with its envelope's error. */
 export class ApiFailure extends Error {
   /**
@@ -104,10 +112,11 @@ export async function readJson(response) {
 }
 
 /**
+ * The error a failed answer carries: the API's envelope, or what its status says.
  * @param {Response} response
  * @returns {Promise<ApiErrorBody>}
  */
-async function errorOf(response) {
+export async function errorOf(response) {
   try {
     const body = /** @type {{ error?: ApiErrorBody }} */ (await readJson(response));
     if (body.error) return body.error;

@@ -2,6 +2,7 @@
 // Building the page: elements made with createElement, text put in as text nodes. Nothing is
 // ever parsed as HTML, so stored data (an endpoint's description, a receiver's answer) always
 // shows as the characters it is, `<script>` included.
+import { ApiFailure } from './api.js';
 
 /**
  * @typedef {string | number | Node | null | undefined | false} Child
@@ -102,4 +103,20 @@ export function percent(rate) {
 export function link(path, query, ...children) {
   const search = new URLSearchParams(query).toString();
   return h('a', { href: search ? `${path}?${search}` : path }, ...children);
+}
+
+/**
+ * Runs a change from a control, saying what came of it in `status`: what `change` resolves to,
+ * or the API's own message when it refuses.
+ * @param {HTMLElement} status
+ * @param {() => Promise<Children>} change
+ */
+export async function report(status, change) {
+  replace(status, 'Working…');
+  try {
+    replace(status, await change());
+  } catch (error) {
+    if (!(error instanceof ApiFailure)) throw error;
+    replace(status, error.message);
+  }
 }

@@ -1,8 +1,8 @@
 // @ts-check
 // One attempt in full: the request as it was sent (its headers and the signal it carried, the
 // stored copy, byte for byte what was posted), and the receiver's answer.
-import { api, ApiFailure } from '../api.js';
-import { code, facts, h, link, notice, replace, when } from '../dom.js';
+import { api, ApiFailure, isTestSignal } from '../api.js';
+import { code, facts, h, link, notice, replace, report, when } from '../dom.js';
 
 /**
  * The body the attempt posted: the stored signal, byte for byte; or why it cannot be shown.
@@ -10,7 +10,7 @@ import { code, facts, h, link, notice, replace, when } from '../dom.js';
  * @returns {Promise<HTMLElement | string>}
  */
 async function requestBody(signalId) {
-  if (signalId.startsWith('sig_test_')) {
+  if (isTestSignal(signalId)) {
     return 'A test signal (type webhook_endpoint.test, sequence 0, the endpoint as its data.object): it is in no history, so it is not kept.';
   }
   try {
@@ -63,7 +63,7 @@ export async function attemptPage(main, { manage, query }) {
       h('h3', {}, 'Body'),
       body,
     ),
-    manage && !attempt.signal_id.startsWith('sig_test_')
+    manage && !isTestSignal(attempt.signal_id)
       ? h(
           'p',
           {},
@@ -71,16 +71,11 @@ export async function attemptPage(main, { manage, query }) {
             'button',
             {
               type: 'button',
-              onclick: async () => {
-                replace(status, 'Working…');
-                try {
+              onclick: () =>
+                report(status, async () => {
                   const resend = /** @type {{ queued: boolean }} */ (await api('POST', `${path}/resend`, { signal_id: attempt.signal_id }));
-                  replace(status, resend.queued ? 'Queued: it is sent again from the first attempt.' : 'Already on its way.');
-                } catch (error) {
-                  if (!(error instanceof ApiFailure)) throw error;
-                  replace(status, error.message);
-                }
-              },
+                  return resend.queued ? 'Queued: it is sent again from the first attempt.' : 'Already on its way.';
+                }),
             },
             'Send this signal again',
           ),

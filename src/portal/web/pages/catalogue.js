@@ -19,7 +19,7 @@ import { code, h, replace } from '../dom.js';
  * @param {Schema} schema
  * @returns {unknown}
  */
-export function exampleOf(schema) {
+function exampleOf(schema) {
   if (Array.isArray(schema.examples)) return schema.examples[0];
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];

@@ -2,8 +2,8 @@
 // One endpoint: its health and sync (with "send them again"), its attempts log with filters,
 // its settings, signing, and the actions on it. A read-only session sees the same page without
 // any control that changes something (the server refuses such changes too).
-import { api, ApiFailure } from '../api.js';
-import { facts, h, link, notice, percent, replace, when } from '../dom.js';
+import { api, ApiFailure, isTestSignal } from '../api.js';
+import { facts, h, link, notice, percent, replace, report, when } from '../dom.js';
 import { settingsForm } from '../settings.js';
 import { paceOf, stateOf, syncOf } from './endpoints.js';
 
@@ -13,21 +13,6 @@ import { paceOf, stateOf, syncOf } from './endpoints.js';
  * @typedef {import('../api.js').Attempt} Attempt
  * @typedef {import('../api.js').SignalType} SignalType
  */
-
-/**
- * Runs a change, saying what came of it in `status`: the API's message when it refuses.
- * @param {HTMLElement} status
- * @param {() => Promise<string>} change resolves to what to say
- */
-async function act(status, change) {
-  replace(status, 'Working…');
-  try {
-    replace(status, await change());
-  } catch (error) {
-    if (!(error instanceof ApiFailure)) throw error;
-    replace(status, error.message);
-  }
-}
 
 /**
  * A datetime-local value as the API's timestamp, or undefined when empty.
@@ -95,7 +80,7 @@ export async function endpointPage(main, { session, manage, query }) {
                 {
                   type: 'button',
                   onclick: () =>
-                    act(syncStatus, async () => {
+                    report(syncStatus, async () => {
                       const recovery = /** @type {{ queued: number }} */ (await api('POST', `${path}/recover`, { since: sync.unsent_since }));
                       return `${recovery.queued} signal${recovery.queued === 1 ? '' : 's'} queued to be sent again. Reload to follow them.`;
                     }),
@@ -125,7 +110,7 @@ export async function endpointPage(main, { session, manage, query }) {
             type: 'button',
             class: 'secondary',
             onclick: () =>
-              act(tested, async () => {
+              report(tested, async () => {
                 const result = /** @type {{ attempt: Attempt }} */ (await api('POST', `${path}/test`));
                 await log.reload();
                 const answer = result.attempt.status_code === null ? result.attempt.error ?? 'no answer' : `${result.attempt.status_code}`;
@@ -189,22 +174,18 @@ export async function endpointPage(main, { session, manage, query }) {
           'form',
           {
             class: 'inline',
-            onsubmit: async (/** @type {Event} */ event) => {
+            onsubmit: (/** @type {Event} */ event) => {
               event.preventDefault();
               const scheme = /** @type {HTMLSelectElement} */ (schemeChoice).value;
-              try {
+              void report(rotated, async () => {
                 const made = /** @type {Endpoint} */ (await api('POST', `${path}/rotate_secret`, { signature_scheme: scheme }));
-                replace(
-                  rotated,
+                return [
                   made.secret
                     ? h('div', { class: 'callout' }, h('p', {}, 'The new secret, shown this once: keep it in your receiver’s configuration.'), h('code', { class: 'wrap secret' }, made.secret))
                     : h('div', { class: 'callout' }, h('p', {}, 'The new public key:'), h('code', { class: 'wrap' }, made.public_key ?? '')),
                   h('p', {}, 'The previous one keeps signing beside it for 24 hours.'),
-                );
-              } catch (error) {
-                if (!(error instanceof ApiFailure)) throw error;
-                replace(rotated, error.message);
-              }
+                ];
+              });
             },
           },
           h('label', { for: 'rotate-scheme' }, 'New secret of scheme'),
@@ -224,7 +205,7 @@ export async function endpointPage(main, { session, manage, query }) {
       class: 'danger',
       hidden: true,
       onclick: () =>
-        act(actionStatus, async () => {
+        report(actionStatus, async () => {
           await api('DELETE', path);
           location.assign('/portal/');
           return 'Deleted.';
@@ -241,8 +222,8 @@ export async function endpointPage(main, { session, manage, query }) {
           'p',
           { class: 'buttons' },
           endpoint.status === 'active'
-            ? h('button', { type: 'button', class: 'secondary', onclick: () => act(actionStatus, async () => (await api('POST', path, { status: 'disabled' }), reload(), 'Disabled.')) }, 'Disable')
-            : h('button', { type: 'button', onclick: () => act(actionStatus, async () => (await api('POST', path, { status: 'active' }), reload(), 'Enabled.')) }, 'Enable'),
+            ? h('button', { type: 'button', class: 'secondary', onclick: () => report(actionStatus, async () => (await api('POST', path, { status: 'disabled' }), reload(), 'Disabled.')) }, 'Disable')
+            : h('button', { type: 'button', onclick: () => report(actionStatus, async () => (await api('POST', path, { status: 'active' }), reload(), 'Enabled.')) }, 'Enable'),
           h(
             'button',
             {
@@ -293,7 +274,7 @@ function recoverForm(path) {
       onsubmit: (/** @type {Event} */ event) => {
         event.preventDefault();
         const value = (/** @type {HTMLElement} */ input) => /** @type {HTMLInputElement} */ (input).value;
-        void act(status, async () => {
+        void report(status, async () => {
           const body = { since: instant(value(since)) ?? '', ...(value(until) ? { until: instant(value(until)) } : {}) };
           const recovery = /** @type {{ queued: number }} */ (await api('POST', `${path}/recover`, body));
           return `${recovery.queued} signal${recovery.queued === 1 ? '' : 's'} queued to be sent again.`;
@@ -415,14 +396,14 @@ function attemptRow(attempt, endpoint, manage, path) {
           'td',
           {},
           // A test signal is in no history: there is nothing to send again.
-          attempt.signal_id.startsWith('sig_test_') ? 'Test' : h(
+          isTestSignal(attempt.signal_id) ? 'Test' : h(
             'button',
             {
               type: 'button',
               class: 'secondary small',
               'aria-label': `Send again (${attempt.signal_id})`,
               onclick: () =>
-                act(said, async () => {
+                report(said, async () => {
                   const resend = /** @type {{ queued: boolean }} */ (await api('POST', `${path}/resend`, { signal_id: attempt.signal_id }));
                   return resend.queued ? 'Queued.' : 'Already on its way.';
                 }),

@@ -2,7 +2,7 @@
 // The page a portal link opens: it takes the token from the fragment (never sent to a server),
 // removes it from the address bar and the history at once, and posts it to start the session.
 // A used, expired or unknown link gets the service's own words for it.
-import { readJson } from '../api.js';
+import { errorOf } from '../api.js';
 import { h, replace } from '../dom.js';
 
 /** @param {HTMLElement} main */
@@ -19,13 +19,7 @@ export async function startPage(main) {
     location.replace('/portal/');
     return;
   }
-  let message = `The service answered ${response.status}.`;
-  try {
-    const body = /** @type {{ error: { message: string } }} */ (await readJson(response));
-    message = body.error.message;
-  } catch {
-    // The status says it.
-  }
+  const { message } = await errorOf(response);
   document.title = 'This link does not work · Webhook portal';
   replace(main, h('h1', {}, 'This link does not work'), h('p', { role: 'alert' }, message));
 }
