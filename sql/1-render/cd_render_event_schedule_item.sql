@@ -23,15 +23,15 @@ BEGIN
       'business_date', cd_date(s.business_date),
       'start', cd_local(s.starts_at, c.timezone),
       'end', cd_local(s.ends_at, c.timezone),
-      'time_slots', cd_render_session_time_slots(s, c.timezone),
+      'time_slots', (SELECT t FROM cd_render_session_time_slots(s, c.timezone) t),
       'participant_count', roster.n,
       'max_participants', e.max_participants,
       'spots_available', greatest(e.max_participants - roster.n, 0),
-      'tags', cd_render_event_tags(e),
-      'host', cd_render_host(e.club_id, e.host_customer_id)
+      'tags', (SELECT t FROM cd_render_event_tags(e) t),
+      'host', (SELECT h FROM cd_render_host(e.club_id, e.host_customer_id) h)
     )
     FROM clubs c,
-         LATERAL (SELECT cd_event_participant_count(e) AS n) roster
+         LATERAL cd_event_participant_count(e) AS roster (n)
     WHERE c.club_id = e.club_id
   );
 END

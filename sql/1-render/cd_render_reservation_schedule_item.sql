@@ -18,12 +18,12 @@ BEGIN
       'business_date', cd_date(b.business_date),
       'start', cd_local(b.starts_at, c.timezone),
       'end', cd_local(b.ends_at, c.timezone),
-      'time_slots', cd_render_booking_time_slots(b, c.timezone),
+      'time_slots', (SELECT t FROM cd_render_booking_time_slots(b, c.timezone) t),
       'participant_count', b.participant_count,
       'max_participants', b.max_participants,
       'spots_available', greatest(b.max_participants - b.participant_count, 0),
       'tags', '[]'::json,
-      'host', cd_render_host(b.club_id, b.customer_id)
+      'host', (SELECT h FROM cd_render_host(b.club_id, b.customer_id) h)
     )
     FROM clubs c
     WHERE c.club_id = b.club_id

@@ -1,19 +1,15 @@
 -- GET /v1/spaces (a court or other bookable space).
-CREATE OR REPLACE FUNCTION cd_render_space(s spaces) RETURNS json
-LANGUAGE plpgsql STABLE PARALLEL SAFE
+CREATE OR REPLACE FUNCTION cd_render_space(s spaces) RETURNS SETOF json
+LANGUAGE sql STABLE PARALLEL SAFE ROWS 1
 AS $$
-BEGIN
-  RETURN (
-    SELECT json_build_object(
-      'id', s.id,
-      'object', 'space',
-      'name', s.name,
-      'short_name', s.short_name,
-      'category', json_build_object('id', sc.id, 'name', sc.name),
-      'visibility', s.visibility
-    )
-    FROM space_categories sc
-    WHERE sc.club_id = s.club_id AND sc.id = s.category_id
-  );
-END
+  SELECT json_build_object(
+    'id', s.id,
+    'object', 'space',
+    'name', s.name,
+    'short_name', s.short_name,
+    'category', json_build_object('id', sc.id, 'name', sc.name),
+    'visibility', s.visibility
+  )
+  FROM space_categories sc
+  WHERE sc.club_id = s.club_id AND sc.id = s.category_id
 $$;

@@ -1,14 +1,8 @@
 -- A subscription, embedded in its customer, with its plan and product.
-CREATE OR REPLACE FUNCTION cd_render_subscription(s subscriptions) RETURNS json
-LANGUAGE plpgsql STABLE PARALLEL SAFE
+CREATE OR REPLACE FUNCTION cd_render_subscription(s subscriptions) RETURNS SETOF json
+LANGUAGE sql STABLE PARALLEL SAFE ROWS 1
 AS $$
-DECLARE
-  product products;
-  plan plans;
-BEGIN
-  SELECT * INTO plan FROM plans WHERE club_id = s.club_id AND id = s.plan_id;
-  SELECT * INTO product FROM products WHERE club_id = s.club_id AND id = plan.product_id;
-  RETURN json_build_object(
+  SELECT json_build_object(
     'id', s.id,
     'object', 'subscription',
     'customer_id', s.customer_id,
@@ -24,6 +18,8 @@ BEGIN
     'started_at', cd_utc(s.started_at),
     'canceled_at', cd_utc(s.canceled_at),
     'updated_at', cd_utc(s.updated_at)
-  );
-END
+  )
+  FROM (SELECT 1) AS one
+  LEFT JOIN plans plan ON plan.club_id = s.club_id AND plan.id = s.plan_id
+  LEFT JOIN products product ON product.club_id = s.club_id AND product.id = plan.product_id
 $$;

@@ -1,16 +1,15 @@
--- Previous values of the top-level attributes that differ, in the representation's order.
--- `updated_at` is left out: it changes with every change and says nothing of its own.
-CREATE OR REPLACE FUNCTION cd_changed_attributes(before json, after json, ignored text[]) RETURNS json
-LANGUAGE plpgsql IMMUTABLE
+-- Previous values of the top-level attributes that differ, in the representation's order, or
+-- NULL when none does. `updated_at` is left out: it changes with every change and says nothing
+-- of its own. A SQL function of one SELECT, inlined where it is called in FROM: the commit-time
+-- pass compares every resource of a batch, and a PL/pgSQL call per resource cost about 70 us of
+-- a 10,000-row statement's 230 (docs/benchmarks.md, "Writer cost").
+CREATE OR REPLACE FUNCTION cd_changed_attributes(before json, after json, ignored text[]) RETURNS SETOF json
+LANGUAGE sql IMMUTABLE ROWS 1
 AS $$
-BEGIN
-  RETURN (
-    SELECT json_object_agg(b.key, b.value ORDER BY b.n)
-      FROM json_each(before) WITH ORDINALITY AS b (key, value, n)
-      JOIN json_each(after) AS a (key, value) ON a.key = b.key
-     -- Both sides come from the same renderer, so equal values have equal text.
-     WHERE b.value::text IS DISTINCT FROM a.value::text
-       AND b.key <> 'updated_at' AND NOT (b.key = ANY (ignored))
-  );
-END
+  SELECT json_object_agg(b.key, b.value ORDER BY b.n)
+    FROM json_each(before) WITH ORDINALITY AS b (key, value, n)
+    JOIN json_each(after) AS a (key, value) ON a.key = b.key
+   -- Both sides come from the same renderer, so equal values have equal text.
+   WHERE b.value::text IS DISTINCT FROM a.value::text
+     AND b.key <> 'updated_at' AND NOT (b.key = ANY (ignored))
 $$;

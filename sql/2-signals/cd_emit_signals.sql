@@ -1,6 +1,6 @@
 -- The signals of a batch: every resource the transaction touched since its last emit, in one
 -- set-based pass. Each resource is rendered again with its endpoint's own cd_render_* (through
--- cd_render_resource, the one mapping from kind to renderer, which the first touch uses too),
+-- cd_render_resources, the one mapping from kind to renderer, which the first touch uses too),
 -- compared with the rendering kept at its first touch (cd_changed_attributes), and given its
 -- type (cd_signal_type), or nothing when nothing visible changed.
 --
@@ -39,20 +39,31 @@ AS $$
 DECLARE
   clubs_notified bigint;
 BEGIN
+  -- The next touch in this transaction, if any, opens a new batch (cd_signal_touch).
+  PERFORM set_config('clubdata.signal_batch', '', true);
   -- Each MATERIALIZED step is computed once per row; inlined, the planner would copy the
   -- rendering into every expression that uses it.
   WITH touched AS (
     DELETE FROM signal_pending p WHERE p.txid = tx
     RETURNING p.touch_order, p.kind, p.club_id, p.resource_id, p.before
-  ), rendered AS MATERIALIZED (
-    SELECT t.*, cd_render_resource(t.kind, t.club_id, t.resource_id) AS after
+  ), kept AS MATERIALIZED (
+    SELECT t.*, row_number() OVER (ORDER BY t.touch_order) AS n
       FROM touched t
      -- Legacy-billing clubs emit no subscription.* signal at all.
      WHERE t.kind <> 'subscription'
         OR NOT EXISTS (SELECT 1 FROM clubs c WHERE c.club_id = t.club_id AND c.billing_model = 'legacy')
+  ), rendered AS MATERIALIZED (
+    -- Every resource of the batch rendered by one inlined plan, matched back by position.
+    SELECT t.touch_order, t.kind, t.club_id, t.resource_id, t.before, r.rendered AS after
+      FROM kept t
+      LEFT JOIN (SELECT r.n, r.rendered
+                   FROM (SELECT array_agg(k.kind ORDER BY k.n) AS kinds, array_agg(k.club_id ORDER BY k.n) AS clubs,
+                                array_agg(k.resource_id ORDER BY k.n) AS resources
+                           FROM kept k) a
+                  CROSS JOIN LATERAL cd_render_resources(a.kinds, a.clubs, a.resources) r) r ON r.n = t.n
   ), compared AS MATERIALIZED (
     SELECT r.*, CASE WHEN r.before IS NOT NULL AND r.after IS NOT NULL
-                  THEN cd_changed_attributes(r.before, r.after, cd_signal_derived_attributes(r.kind)) END AS changed
+                  THEN (SELECT ch FROM cd_changed_attributes(r.before, r.after, cd_signal_derived_attributes(r.kind)) ch) END AS changed
       FROM rendered r
   ), typed AS MATERIALIZED (
     SELECT c.*, cd_signal_type(c.kind, c.before, c.after, c.changed) AS signal_type FROM compared c
@@ -87,7 +98,7 @@ BEGIN
     -- the one kept at the first touch ...
     SELECT u.kind, u.club_id, u.resource_id, u.before, u.after,
            CASE WHEN u.before IS NOT NULL AND u.after IS NOT NULL
-             THEN cd_changed_attributes(u.before, u.after, cd_signal_derived_attributes(u.kind)) END AS changed
+             THEN (SELECT ch FROM cd_changed_attributes(u.before, u.after, cd_signal_derived_attributes(u.kind)) ch) END AS changed
       FROM late l
      CROSS JOIN LATERAL unnest(l.kinds, l.clubs, l.resources, l.befores, cd_render_resources_afresh(l.kinds, l.clubs, l.resources))
            AS u (kind, club_id, resource_id, before, after)

@@ -1,5 +1,5 @@
--- The renderings of resources (cd_render_resource), in the order of the arrays that name them,
--- read with a snapshot taken now.
+-- The renderings of resources (cd_render_resources), in the order of the arrays that name them
+-- (NULL for one that no longer exists), read with a snapshot taken now.
 --
 -- Why it exists: cd_emit_signals renders the resources of its batch in its own statement's
 -- snapshot, taken before the statement waited for the clubs' counter rows. Under READ COMMITTED,
@@ -22,8 +22,9 @@ LANGUAGE plpgsql VOLATILE STRICT
 AS $$
 BEGIN
   RETURN (
-    SELECT array_agg(cd_render_resource(r.kind, r.club, r.resource) ORDER BY r.n)
-      FROM unnest(kinds, clubs, resources) WITH ORDINALITY AS r (kind, club, resource, n)
+    SELECT array_agg(r.rendered ORDER BY k.n)
+      FROM generate_series(1, cardinality(kinds)) AS k (n)
+      LEFT JOIN cd_render_resources(kinds, clubs, resources) r ON r.n = k.n
   );
 END
 $$;

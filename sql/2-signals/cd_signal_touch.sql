@@ -5,26 +5,44 @@
 -- a plan made then (and cached for the session) scans the whole table for each touch: a
 -- statement touching 10,000 resources then compared each with all the others touched before
 -- it (7.9 s instead of 1.25 s), and one touching 100,000 would take a hundred times longer.
+--
+-- The first touch of a batch carries `flush`, whose commit-time trigger emits the whole batch
+-- (cd_emit_signals). Whether a batch is open is a setting local to the transaction
+-- (clubdata.signal_batch: the transaction's id from a batch's first touch until the emit clears
+-- it) rather than a second lookup of signal_pending at every touch; a savepoint rolled back
+-- takes the setting back with the rows it wrote.
 CREATE OR REPLACE FUNCTION cd_signal_touch(kind text, club text, resource text, created boolean DEFAULT false) RETURNS void
 LANGUAGE plpgsql
 SET enable_seqscan = off
 AS $$
+DECLARE
+  opens_batch boolean;
 BEGIN
   IF resource IS NULL OR NOT cd_signals_enabled() THEN
     RETURN;
   END IF;
-  -- One statement: the rendering in the select list is only computed when the filter passes,
-  -- i.e. at the resource's first touch in this transaction. The first row of a batch (the
-  -- transaction has no other pending row) carries `flush`, whose commit-time trigger emits the
-  -- whole batch (cd_emit_signals).
-  INSERT INTO signal_pending (txid, kind, club_id, resource_id, before, flush)
-  SELECT pg_current_xact_id(), kind, club, resource,
-         CASE WHEN created THEN NULL ELSE cd_render_resource(kind, club, resource) END,
-         NOT EXISTS (SELECT 1 FROM signal_pending p WHERE p.txid = pg_current_xact_id())
-   WHERE NOT EXISTS (
-     SELECT 1 FROM signal_pending p
-      WHERE p.txid = pg_current_xact_id() AND p.kind = cd_signal_touch.kind
-        AND p.club_id = club AND p.resource_id = resource
-   );
+  -- The transaction's id, so that no value set otherwise (a session's own SET) can pass for it.
+  opens_batch := current_setting('clubdata.signal_batch', true) IS DISTINCT FROM pg_current_xact_id()::text;
+  IF created THEN
+    -- A new resource has no rendering to keep: nothing to compute before knowing whether this
+    -- is its first touch.
+    INSERT INTO signal_pending (txid, kind, club_id, resource_id, before, flush)
+    VALUES (pg_current_xact_id(), kind, club, resource, NULL, opens_batch)
+    ON CONFLICT DO NOTHING;
+  ELSE
+    -- One statement: the rendering in the select list is only computed when the filter passes,
+    -- i.e. at the resource's first touch in this transaction.
+    INSERT INTO signal_pending (txid, kind, club_id, resource_id, before, flush)
+    SELECT pg_current_xact_id(), kind, club, resource,
+           (SELECT r.rendered FROM cd_render_resources(ARRAY[kind], ARRAY[club], ARRAY[resource]) r), opens_batch
+     WHERE NOT EXISTS (
+       SELECT 1 FROM signal_pending p
+        WHERE p.txid = pg_current_xact_id() AND p.kind = cd_signal_touch.kind
+          AND p.club_id = club AND p.resource_id = resource
+     );
+  END IF;
+  IF opens_batch AND FOUND THEN
+    PERFORM set_config('clubdata.signal_batch', pg_current_xact_id()::text, true);
+  END IF;
 END
 $$;

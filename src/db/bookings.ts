@@ -19,7 +19,7 @@ export function listBookings(pool: Pool, filter: BookingListFilter): Promise<Rea
     {
       table: 'bookings',
       sortKey: 'created_at',
-      render: () => 'cd_render_booking(t)',
+      render: () => '(SELECT r FROM cd_render_booking(t) r)',
       where: () => (filter.includeCanceled ? [] : ["t.status = 'confirmed'"]),
     },
     { clubId: filter.clubId, limit: filter.limit, startingAfter: filter.startingAfter, url: '/v1/bookings' },
@@ -30,7 +30,7 @@ export function listBookings(pool: Pool, filter: BookingListFilter): Promise<Rea
 export async function getBooking(pool: Pool, clubId: string, id: string): Promise<Read | null> {
   return readRecord(
     pool,
-    `SELECT cd_render_booking(t)::text AS body, ${signalSequenceOf('$1')} AS sequence FROM bookings t WHERE t.club_id = $1 AND t.id = $2`,
+    `SELECT (SELECT r FROM cd_render_booking(t) r)::text AS body, ${signalSequenceOf('$1')} AS sequence FROM bookings t WHERE t.club_id = $1 AND t.id = $2`,
     [clubId, id],
   );
 }

@@ -19,7 +19,7 @@ export function listCustomers(pool: Pool, filter: CustomerListFilter): Promise<R
     {
       table: 'customers',
       sortKey: 'first_became_customer_at',
-      render: (p) => `cd_render_customer(t, ${p.add(filter.includeEndedSubscriptions)})`,
+      render: (p) => `(SELECT r FROM cd_render_customer(t, ${p.add(filter.includeEndedSubscriptions)}) r)`,
       where: (p) => [
         ...(filter.includeArchived ? [] : ['t.archived_at IS NULL']),
         // lower() = lower() compares literally: % and _ carry no meaning outside LIKE.
@@ -38,7 +38,7 @@ export async function getCustomer(
 ): Promise<Read | null> {
   return readRecord(
     pool,
-    `SELECT cd_render_customer(t, $3)::text AS body, ${signalSequenceOf('$1')} AS sequence
+    `SELECT (SELECT r FROM cd_render_customer(t, $3) r)::text AS body, ${signalSequenceOf('$1')} AS sequence
        FROM customers t WHERE t.club_id = $1 AND t.id = $2`,
     [clubId, id, includeEndedSubscriptions],
   );

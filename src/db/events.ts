@@ -19,7 +19,7 @@ export function listEvents(pool: Pool, filter: EventListFilter): Promise<Read> {
     {
       table: 'events',
       sortKey: 'created_at',
-      render: () => 'cd_render_event(t)',
+      render: () => '(SELECT r FROM cd_render_event(t) r)',
       where: () => (filter.includeCanceled ? [] : ['t.canceled_at IS NULL']),
     },
     { clubId: filter.clubId, limit: filter.limit, startingAfter: filter.startingAfter, url: '/v1/events' },
@@ -30,7 +30,7 @@ export function listEvents(pool: Pool, filter: EventListFilter): Promise<Read> {
 export async function getEvent(pool: Pool, clubId: string, id: string): Promise<Read | null> {
   return readRecord(
     pool,
-    `SELECT cd_render_event(t)::text AS body, ${signalSequenceOf('$1')} AS sequence FROM events t WHERE t.club_id = $1 AND t.id = $2`,
+    `SELECT (SELECT r FROM cd_render_event(t) r)::text AS body, ${signalSequenceOf('$1')} AS sequence FROM events t WHERE t.club_id = $1 AND t.id = $2`,
     [clubId, id],
   );
 }
@@ -60,7 +60,7 @@ export async function listParticipants(pool: Pool, filter: ParticipantListFilter
     {
       table: 'participants',
       sortKey: 'joined_at',
-      render: () => 'cd_render_participant(t)',
+      render: () => '(SELECT r FROM cd_render_participant(t) r)',
       where: (p) => [`t.event_id = ${p.add(filter.eventId)}`, ...(filter.includeRemoved ? [] : ['t.removed_at IS NULL'])],
       cursorWhere: (p, alias) => [`${alias}.event_id = ${p.add(filter.eventId)}`],
     },
@@ -82,7 +82,7 @@ export async function getParticipant(
 ): Promise<Read | null> {
   return readRecord(
     pool,
-    `SELECT cd_render_participant(t)::text AS body, ${signalSequenceOf('$1')} AS sequence
+    `SELECT (SELECT r FROM cd_render_participant(t) r)::text AS body, ${signalSequenceOf('$1')} AS sequence
        FROM participants t WHERE t.club_id = $1 AND t.event_id = $2 AND t.id = $3`,
     [clubId, eventId, id],
   );

@@ -29,7 +29,7 @@ export interface ListSpec {
   table: string;
   /** Sort key column of `t` (ties broken by `t.id`). */
   sortKey: string;
-  /** Renderer call producing one record's JSON from the row value `t` (write `(t).column` for a column), e.g. `cd_render_customer(t, $2)`. */
+  /** Renderer call producing one record's JSON from the row value `t` (write `(t).column` for a column), e.g. `(SELECT r FROM cd_render_customer(t, $2) r)` (sql/README.md, "Renderers"). */
   render: (params: SqlParams) => string;
   /** Extra conditions on `t`, beyond the club. */
   where?: (params: SqlParams) => string[];

@@ -22,7 +22,7 @@ export function listOrders(pool: Pool, filter: OrderListFilter): Promise<Read> {
     {
       table: 'orders',
       sortKey: 'created_at',
-      render: () => 'cd_render_order(t)',
+      render: () => '(SELECT r FROM cd_render_order(t) r)',
       where: (p) => [
         ...(filter.customerId === undefined ? [] : [`t.customer_id = ${p.add(filter.customerId)}`]),
         ...createdWindowConditions(p, 'created_at', filter.window),
@@ -35,7 +35,7 @@ export function listOrders(pool: Pool, filter: OrderListFilter): Promise<Read> {
 export async function getOrder(pool: Pool, clubId: string, id: string): Promise<Read | null> {
   return readRecord(
     pool,
-    `SELECT cd_render_order(t)::text AS body, ${signalSequenceOf('$1')} AS sequence FROM orders t WHERE t.club_id = $1 AND t.id = $2`,
+    `SELECT (SELECT r FROM cd_render_order(t) r)::text AS body, ${signalSequenceOf('$1')} AS sequence FROM orders t WHERE t.club_id = $1 AND t.id = $2`,
     [clubId, id],
   );
 }

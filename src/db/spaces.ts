@@ -6,7 +6,7 @@ import { signalSequenceOf, type Read } from './watermark.ts';
 // space is listed, whatever its visibility: bookings and schedule items refer to them by id.
 export async function listSpaces(pool: Pool, clubId: string): Promise<Read> {
   const result = await pool.query<Read>(
-    `SELECT cd_render_list(json_agg(cd_render_space(t) ORDER BY t.position, t.id), false, '/v1/spaces')::text AS body,
+    `SELECT cd_render_list(json_agg((SELECT r FROM cd_render_space(t) r) ORDER BY t.position, t.id), false, '/v1/spaces')::text AS body,
             ${signalSequenceOf('$1')} AS sequence
        FROM spaces t
       WHERE t.club_id = $1`,

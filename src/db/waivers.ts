@@ -20,7 +20,7 @@ export function listWaivers(pool: Pool, filter: WaiverListFilter): Promise<Read>
     {
       table: 'waiver_signatures',
       sortKey: 'signed_at',
-      render: () => 'cd_render_waiver(t)',
+      render: () => '(SELECT r FROM cd_render_waiver(t) r)',
       where: (p) => createdWindowConditions(p, 'signed_at', filter.window),
     },
     { clubId: filter.clubId, limit: filter.limit, startingAfter: filter.startingAfter, url: '/v1/waivers' },

@@ -1,5 +1,6 @@
-// The performance rule of sql/README.md ("Writing a function"), checked without timing anything:
-// the leaf helpers (cd_utc, cd_local, cd_date) are inlined into every renderer, and schedule
+// The performance rules of sql/README.md ("Writing a function", "Renderers"), checked without
+// timing anything: every renderer, with its leaf helpers (cd_utc, cd_local, cd_date), is inlined
+// into the plan that calls it, the signal triggers' included, and schedule
 // items take the club's timezone from the club row rather than from a function call per item
 // (sql/1-render/cd_render_event_schedule_item.sql). With track_functions = 'all', PostgreSQL
 // counts each call of a SQL function that really runs as a call; an inlined one is part of its
@@ -63,7 +64,6 @@ async function functionCalls(sql: string, params: unknown[] = []): Promise<Recor
   }
 }
 
-const LEAF_HELPERS = ['cd_utc', 'cd_local', 'cd_date'];
 
 describe('schedule items', () => {
   it('take the club timezone from the club row and keep cd_local inlined', async () => {
@@ -88,17 +88,58 @@ describe('schedule items', () => {
   });
 });
 
-describe('every renderer inlines the leaf helpers', () => {
+const OURS = /^cd_(render_|utc$|local$|date$|waiver_status$|event_participant_count$|subscription_is_current$)/;
+
+/** The renderers and helpers that ran as calls, by name (none when each was inlined). */
+const renderCalls = (calls: Record<string, number>) => Object.keys(calls).filter((name) => OURS.test(name) && !CALLED.includes(name));
+// PL/pgSQL by design, what they call inlined: the schedule's item renderers, one call per item
+// (checked above), and cd_render_resources, one call per batch of resources.
+const CALLED = ['cd_render_event_schedule_item', 'cd_render_reservation_schedule_item', 'cd_render_resources'];
+
+describe('every renderer is inlined into its caller’s plan, with its helpers (sql/README.md, "Renderers")', () => {
   const cases: [renderer: string, sql: string][] = [
-    ['cd_render_booking', 'SELECT json_agg(cd_render_booking(t)) FROM bookings t WHERE t.club_id = $1'],
-    ['cd_render_event', 'SELECT json_agg(cd_render_event(t)) FROM events t WHERE t.club_id = $1'],
-    ['cd_render_participant', 'SELECT json_agg(cd_render_participant(t)) FROM participants t WHERE t.club_id = $1'],
-    ['cd_render_customer', 'SELECT json_agg(cd_render_customer(t, true)) FROM customers t WHERE t.club_id = $1'],
-    ['cd_schedule_items', `SELECT cd_schedule_items($1, '${DAY_START}'::timestamptz, '${DAY_END}'::timestamptz, false)`],
+    ['cd_render_booking', 'SELECT json_agg((SELECT r FROM cd_render_booking(t) r)) AS rendered FROM bookings t WHERE t.club_id = $1'],
+    ['cd_render_event', 'SELECT json_agg((SELECT r FROM cd_render_event(t) r)) AS rendered FROM events t WHERE t.club_id = $1'],
+    ['cd_render_participant', 'SELECT json_agg((SELECT r FROM cd_render_participant(t) r)) AS rendered FROM participants t WHERE t.club_id = $1'],
+    ['cd_render_customer', 'SELECT json_agg((SELECT r FROM cd_render_customer(t, true) r)) AS rendered FROM customers t WHERE t.club_id = $1'],
+    ['cd_render_resources', `SELECT json_agg(r.rendered) AS rendered FROM (SELECT array_agg(kind) AS kinds, array_agg(club_id) AS clubs, array_agg(id) AS ids
+       FROM (SELECT 'booking' AS kind, club_id, id FROM bookings UNION ALL SELECT 'event', club_id, id FROM events
+             UNION ALL SELECT 'customer', club_id, id FROM customers UNION ALL SELECT 'participant', club_id, id FROM participants) k
+      WHERE club_id = $1) a, cd_render_resources(a.kinds, a.clubs, a.ids) r`],
+    ['cd_schedule_items', `SELECT cd_schedule_items($1, '${DAY_START}'::timestamptz, '${DAY_END}'::timestamptz, false) AS rendered`],
   ];
-  it.each(cases)('%s', async (renderer, sql) => {
+  it.each(cases)('%s', async (_renderer, sql) => {
     const calls = await functionCalls(sql, [clubId]);
-    expect(calls[renderer]).toBeGreaterThan(0);
-    for (const helper of LEAF_HELPERS) expect(calls[helper], `${helper} ran as a function call`).toBeUndefined();
+    expect(renderCalls(calls)).toEqual([]);
+    // It did render: the club has one or more of each.
+    const { rows } = await pool.query<{ rendered: unknown[] | null }>(sql, [clubId]);
+    expect(rows[0]!.rendered).not.toBeNull();
+  });
+
+  it('in the signal triggers: no renderer runs as a call, at a first touch or in the commit-time pass', async () => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`SET LOCAL track_functions = 'all'`);
+      const { rows: last } = await client.query<{ n: number }>('SELECT coalesce(max(sequence), 0)::int AS n FROM signals WHERE club_id = $1', [clubId]);
+      await client.query(`UPDATE bookings SET title = 'Renamed' WHERE club_id = $1`, [clubId]);
+      await client.query(`UPDATE events SET title = 'Renamed' WHERE club_id = $1`, [clubId]);
+      await client.query(`UPDATE customers SET first_name = 'Renamed' WHERE club_id = $1`, [clubId]);
+      await client.query('SET CONSTRAINTS ALL IMMEDIATE'); // the commit-time pass
+      const { rows } = await client.query<{ funcname: string; calls: number }>(
+        'SELECT funcname, calls::int AS calls FROM pg_stat_xact_user_functions',
+      );
+      const calls = Object.fromEntries(rows.map((row) => [row.funcname, row.calls]));
+      // Both ran: three bookings, an event and a customer touched (and the participant, who
+      // shows the customer's name), one pass.
+      expect(calls.cd_signal_touch).toBeGreaterThanOrEqual(5);
+      expect(calls.cd_emit_signals).toBe(1);
+      expect(renderCalls(calls)).toEqual([]);
+      const { rows: emitted } = await client.query<{ type: string }>('SELECT type FROM signals WHERE club_id = $1 AND sequence > $2', [clubId, last[0]!.n]);
+      expect(emitted.map((row) => row.type).sort()).toEqual(['booking.updated', 'booking.updated', 'booking.updated', 'customer.updated', 'event.updated']);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 });

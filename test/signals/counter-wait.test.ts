@@ -49,33 +49,42 @@ describe('a commit-time pass that waited for the club’s counter', () => {
     const event = await insertEvent(pool, club.id, { title: 'Ladder', hostCustomerId: host });
     const participant = `par_${uid()}`;
     await pool.query('INSERT INTO participants (club_id, id, event_id, customer_id) VALUES ($1, $2, $3, $4)', [club.id, participant, event, host]);
-    const elsewhere = await insertCustomer(pool, other.id, { firstName: 'Di' });
+    const otherHost = await insertCustomer(pool, other.id, { firstName: 'Di' });
+    const otherEvent = await insertEvent(pool, other.id, { title: 'Social', hostCustomerId: otherHost });
     const start = await lastSequence(pool, club.id);
-    // The writer retitles the event and checks its host in (both show the host's name), and
-    // renames a customer of another club, where no one else committed.
-    const renders = await emitWhileHeld(
+    // The holder renames the club's host, and quietly (signals off, so the other club's counter
+    // does not move) the other club's host. The writer retitles the event and checks its host in
+    // (both show the host's name), and retitles the other club's event, which shows its host.
+    const afreshCalls = await emitWhileHeld(
       pool,
-      [rename(host, 'Cyd')],
+      [
+        rename(host, 'Cyd'),
+        ["SET LOCAL clubdata.signals = 'off'"],
+        ['UPDATE customers SET first_name = $3 WHERE club_id = $1 AND id = $2', [other.id, otherHost, 'Dee']],
+        ["SET LOCAL clubdata.signals = 'on'"],
+      ],
       [
         retitle(event, 'Ladder finals'),
         ["UPDATE participants SET check_in_status = 'checked_in' WHERE club_id = $1 AND id = $2", [club.id, participant]],
-        ['UPDATE customers SET first_name = $3 WHERE club_id = $1 AND id = $2', [other.id, elsewhere, 'Dee']],
+        ['UPDATE events SET title = $3 WHERE club_id = $1 AND id = $2', [other.id, otherEvent, 'Social night']],
       ],
-      'cd_render_resource',
+      'cd_render_resources_afresh',
     );
+    expect(afreshCalls).toBe(1);
     const signals = await signalsSince(pool, club.id, start);
     expect(signals.map((s) => [s.type, s.data.object.id])).toEqual([
       ['customer.updated', host],
       ['event.updated', event],
       ['participant.checked_in', participant],
     ]);
+    // Each of the club's resources rendered again, in its place.
     expect(signals[1]!.data.object).toMatchObject({ title: 'Ladder finals', host: { first_name: 'Cyd' } });
     expect(signals[2]!.data.object).toMatchObject({ id: participant, first_name: 'Cyd', check_in_status: 'checked_in' });
+    // The other club's counter had not moved: its event keeps the rendering of the pass's
+    // snapshot, taken before the holder committed the quiet rename. Rendered again, it would
+    // show Dee.
     const theirs = await signalsSince(pool, other.id);
-    expect(theirs.at(-1)).toMatchObject({ type: 'customer.updated', data: { object: { id: elsewhere, first_name: 'Dee' } } });
-    // Three first touches, three renderings in the pass's snapshot, and two afresh: the other
-    // club's counter had not moved.
-    expect(renders).toBe(8);
+    expect(theirs.at(-1)).toMatchObject({ type: 'event.updated', data: { object: { id: otherEvent, title: 'Social night', host: { first_name: 'Di' } } } });
   });
 
   it('renders in its own snapshot when no one else committed meanwhile', async () => {
