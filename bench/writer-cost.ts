@@ -1,11 +1,11 @@
 // Writer cost: how much the signal triggers slow the platform's own writes, table by table
-// (bookings, each with its court row; customers). For each table it inserts and then updates N
-// rows one transaction each, then inserts and updates N rows in one statement each, once with
-// the signal triggers enabled and once with them disabled, on the same scratch database, the two
-// sides of each phase back to back and in turns so that machine noise hits both alike. Reports
-// medians and their ratio (goals: at most 2x for one write per transaction, 4x for one
-// statement), and the CPU time the PostgreSQL backend spent on each phase, which a busy machine
-// disturbs less than the clock.
+// (bookings, each with its court row; customers; transactions). For each table it inserts and
+// then updates N rows one transaction each, then inserts and updates N rows in one statement
+// each, once with the signal triggers enabled and once with them disabled, on the same scratch
+// database, the two sides of each phase back to back and in turns so that machine noise hits
+// both alike. Reports medians and their ratio (goals: at most 2x for one write per transaction,
+// 4x for one statement), and the CPU time the PostgreSQL backend spent on each phase, which a
+// busy machine disturbs less than the clock.
 // For the one-statement phases it also measures a floor: the same statement without triggers
 // plus storing the signals it emitted once more (the same rows under new keys, one INSERT ...
 // SELECT, no touch and no rendering), which no way of emitting those signals can go below.
@@ -98,6 +98,28 @@ const WRITERS: Writer[] = [
       await client.query(`UPDATE customers SET first_name = 'Nightly' WHERE club_id = 'club_bench' AND id = ANY ($1)`, [manyIds(prefix)]);
     },
   },
+  {
+    // The ledger: charges of one order. Its rows only grow (a change to one makes no signal, and
+    // its trigger fires on inserts alone), so its update phases measure what an update pays.
+    table: 'transactions',
+    triggerTables: ['transactions'],
+    insertOne: async (client, id) => {
+      await client.query(`INSERT INTO transactions (club_id, id, order_id, amount, currency) VALUES ('club_bench', $1, 'ord_bench', 1500, 'usd')`, [id]);
+    },
+    updateOne: async (client, id) => {
+      await client.query(`UPDATE transactions SET charge_type = 'cash' WHERE club_id = 'club_bench' AND id = $1`, [id]);
+    },
+    insertMany: async (client, prefix) => {
+      await client.query(
+        `INSERT INTO transactions (club_id, id, order_id, amount, currency)
+         SELECT 'club_bench', $1 || '_' || n, 'ord_bench', 1500, 'usd' FROM generate_series(1, $2) AS n`,
+        [prefix, rows],
+      );
+    },
+    updateMany: async (client, prefix) => {
+      await client.query(`UPDATE transactions SET charge_type = 'cash' WHERE club_id = 'club_bench' AND id = ANY ($1)`, [manyIds(prefix)]);
+    },
+  },
 ];
 
 async function setTriggers(client: pg.Client, writer: Writer, enabled: boolean) {
@@ -186,7 +208,8 @@ async function main() {
       INSERT INTO clubs (club_id, name, timezone) VALUES ('club_bench', 'Bench', 'America/New_York');
       INSERT INTO customers (club_id, id, email) VALUES ('club_bench', 'cus_bench', 'bench@example.com');
       INSERT INTO space_categories (club_id, id, name) VALUES ('club_bench', 'spc_bench', 'Courts');
-      INSERT INTO spaces (club_id, id, category_id, name, short_name) VALUES ('club_bench', 'spa_bench', 'spc_bench', 'Court 1', 'C1');`);
+      INSERT INTO spaces (club_id, id, category_id, name, short_name) VALUES ('club_bench', 'spa_bench', 'spc_bench', 'Court 1', 'C1');
+      INSERT INTO orders (club_id, id, customer_id, currency) VALUES ('club_bench', 'ord_bench', 'cus_bench', 'usd');`);
     const { rows: backendRows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
     const backend = backendRows[0]!.pid;
     const samples: Record<'with' | 'without', Record<string, { ms: number[]; cpu: number[] }>> = { with: {}, without: {} };

@@ -735,6 +735,86 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "club.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * club.updated
+         * @description The club's name or timezone changed (previous_attributes holds the earlier values). A new timezone changes the local times every booking and event shows. Delivered to every endpoint subscribed to club.updated whose scopes cover it, signed the Standard Webhooks way; the body is byte for byte the stored signal (GET /v1/signals/{id}). Answer 2xx within 15 s; anything else is retried on the schedule of docs/webhooks.md, and 410 disables the endpoint.
+         */
+        post: operations["deliver.club.updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "coach.archived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * coach.archived
+         * @description A coach was archived (or removed); the last representation is in data.object. Delivered to every endpoint subscribed to coach.archived whose scopes cover it, signed the Standard Webhooks way; the body is byte for byte the stored signal (GET /v1/signals/{id}). Answer 2xx within 15 s; anything else is retried on the schedule of docs/webhooks.md, and 410 disables the endpoint.
+         */
+        post: operations["deliver.coach.archived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "coach.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * coach.created
+         * @description A coach was added. Delivered to every endpoint subscribed to coach.created whose scopes cover it, signed the Standard Webhooks way; the body is byte for byte the stored signal (GET /v1/signals/{id}). Answer 2xx within 15 s; anything else is retried on the schedule of docs/webhooks.md, and 410 disables the endpoint.
+         */
+        post: operations["deliver.coach.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "coach.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * coach.updated
+         * @description A coach's details changed (previous_attributes holds the earlier values). Delivered to every endpoint subscribed to coach.updated whose scopes cover it, signed the Standard Webhooks way; the body is byte for byte the stored signal (GET /v1/signals/{id}). Answer 2xx within 15 s; anything else is retried on the schedule of docs/webhooks.md, and 410 disables the endpoint.
+         */
+        post: operations["deliver.coach.updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "customer.archived": {
         parameters: {
             query?: never;
@@ -835,6 +915,46 @@ export interface webhooks {
         patch?: never;
         trace?: never;
     };
+    "order.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.created
+         * @description An order was placed (its line items and amount as they stood when it committed). Delivered to every endpoint subscribed to order.created whose scopes cover it, signed the Standard Webhooks way; the body is byte for byte the stored signal (GET /v1/signals/{id}). Answer 2xx within 15 s; anything else is retried on the schedule of docs/webhooks.md, and 410 disables the endpoint.
+         */
+        post: operations["deliver.order.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * order.updated
+         * @description An order changed: its status (paid, refunded, void, ...) or its line items (previous_attributes holds the earlier values). Delivered to every endpoint subscribed to order.updated whose scopes cover it, signed the Standard Webhooks way; the body is byte for byte the stored signal (GET /v1/signals/{id}). Answer 2xx within 15 s; anything else is retried on the schedule of docs/webhooks.md, and 410 disables the endpoint.
+         */
+        post: operations["deliver.order.updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "participant.checked_in": {
         parameters: {
             query?: never;
@@ -889,6 +1009,46 @@ export interface webhooks {
          * @description Someone left an event's roster (removed_at set). Delivered to every endpoint subscribed to participant.left whose scopes cover it, signed the Standard Webhooks way; the body is byte for byte the stored signal (GET /v1/signals/{id}). Answer 2xx within 15 s; anything else is retried on the schedule of docs/webhooks.md, and 410 disables the endpoint.
          */
         post: operations["deliver.participant.left"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "space.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * space.created
+         * @description A court or other bookable space was added. Delivered to every endpoint subscribed to space.created whose scopes cover it, signed the Standard Webhooks way; the body is byte for byte the stored signal (GET /v1/signals/{id}). Answer 2xx within 15 s; anything else is retried on the schedule of docs/webhooks.md, and 410 disables the endpoint.
+         */
+        post: operations["deliver.space.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "space.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * space.updated
+         * @description A space changed: its name, category or visibility (previous_attributes holds the earlier values). Delivered to every endpoint subscribed to space.updated whose scopes cover it, signed the Standard Webhooks way; the body is byte for byte the stored signal (GET /v1/signals/{id}). Answer 2xx within 15 s; anything else is retried on the schedule of docs/webhooks.md, and 410 disables the endpoint.
+         */
+        post: operations["deliver.space.updated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1009,6 +1169,66 @@ export interface webhooks {
          * @description A subscription changed in a way no more specific type names (previous_attributes holds the earlier values). Delivered to every endpoint subscribed to subscription.updated whose scopes cover it, signed the Standard Webhooks way; the body is byte for byte the stored signal (GET /v1/signals/{id}). Answer 2xx within 15 s; anything else is retried on the schedule of docs/webhooks.md, and 410 disables the endpoint.
          */
         post: operations["deliver.subscription.updated"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "transaction.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * transaction.created
+         * @description Money moved: a charge, or a refund (its own transaction, with a negative amount). Delivered to every endpoint subscribed to transaction.created whose scopes cover it, signed the Standard Webhooks way; the body is byte for byte the stored signal (GET /v1/signals/{id}). Answer 2xx within 15 s; anything else is retried on the schedule of docs/webhooks.md, and 410 disables the endpoint.
+         */
+        post: operations["deliver.transaction.created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "waiver.signed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * waiver.signed
+         * @description A customer signed a waiver. Delivered to every endpoint subscribed to waiver.signed whose scopes cover it, signed the Standard Webhooks way; the body is byte for byte the stored signal (GET /v1/signals/{id}). Answer 2xx within 15 s; anything else is retried on the schedule of docs/webhooks.md, and 410 disables the endpoint.
+         */
+        post: operations["deliver.waiver.signed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "waiver.updated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * waiver.updated
+         * @description A signed waiver changed status because of a write: staff invalidated it, or the club raised the version it requires or shortened its validity. Expiry by time alone is not signalled. Delivered to every endpoint subscribed to waiver.updated whose scopes cover it, signed the Standard Webhooks way; the body is byte for byte the stored signal (GET /v1/signals/{id}). Answer 2xx within 15 s; anything else is retried on the schedule of docs/webhooks.md, and 410 disables the endpoint.
+         */
+        post: operations["deliver.waiver.updated"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1302,6 +1522,45 @@ export interface components {
              */
             timezone: string;
         };
+        /** @description The club's name or timezone changed (previous_attributes holds the earlier values). A new timezone changes the local times every booking and event shows. */
+        ClubUpdatedSignal: {
+            /** @enum {string} */
+            api_version: "v1";
+            /**
+             * @description UTC timestamp, millisecond precision, trailing Z
+             * @example 2026-11-21T18:04:05.120Z
+             */
+            created: string;
+            /** @description object: the representation the matching /v1 endpoint returned at emit time */
+            data: {
+                object: components["schemas"]["Club"];
+            };
+            /** @description Begins with sig_ */
+            id: string;
+            /** @enum {string} */
+            object: "signal";
+            /** @description The previous values of the top-level attributes that changed */
+            previous_attributes: {
+                id?: string;
+                name?: string;
+                /** @enum {string} */
+                object?: "club";
+                /**
+                 * @description IANA timezone name; it interprets the schedule times of every other endpoint
+                 * @example America/New_York
+                 */
+                timezone?: string;
+            };
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
+            /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
+            sequence: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "club.updated";
+        };
         Coach: {
             /** @description URL of the portrait; empty when the coach has none */
             avatar_url: string;
@@ -1320,6 +1579,107 @@ export interface components {
              */
             status: string;
             title: string;
+        };
+        /** @description A coach was archived (or removed); the last representation is in data.object. */
+        CoachArchivedSignal: {
+            /** @enum {string} */
+            api_version: "v1";
+            /**
+             * @description UTC timestamp, millisecond precision, trailing Z
+             * @example 2026-11-21T18:04:05.120Z
+             */
+            created: string;
+            /** @description object: the representation the matching /v1 endpoint returned at emit time */
+            data: {
+                object: components["schemas"]["Coach"];
+            };
+            /** @description Begins with sig_ */
+            id: string;
+            /** @enum {string} */
+            object: "signal";
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
+            /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
+            sequence: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "coach.archived";
+        };
+        /** @description A coach was added. */
+        CoachCreatedSignal: {
+            /** @enum {string} */
+            api_version: "v1";
+            /**
+             * @description UTC timestamp, millisecond precision, trailing Z
+             * @example 2026-11-21T18:04:05.120Z
+             */
+            created: string;
+            /** @description object: the representation the matching /v1 endpoint returned at emit time */
+            data: {
+                object: components["schemas"]["Coach"];
+            };
+            /** @description Begins with sig_ */
+            id: string;
+            /** @enum {string} */
+            object: "signal";
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
+            /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
+            sequence: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "coach.created";
+        };
+        /** @description A coach's details changed (previous_attributes holds the earlier values). */
+        CoachUpdatedSignal: {
+            /** @enum {string} */
+            api_version: "v1";
+            /**
+             * @description UTC timestamp, millisecond precision, trailing Z
+             * @example 2026-11-21T18:04:05.120Z
+             */
+            created: string;
+            /** @description object: the representation the matching /v1 endpoint returned at emit time */
+            data: {
+                object: components["schemas"]["Coach"];
+            };
+            /** @description Begins with sig_ */
+            id: string;
+            /** @enum {string} */
+            object: "signal";
+            /** @description The previous values of the top-level attributes that changed */
+            previous_attributes: {
+                /** @description URL of the portrait; empty when the coach has none */
+                avatar_url?: string;
+                bio?: string;
+                id?: string;
+                last_name?: string;
+                lesson_booking_enabled?: boolean;
+                /** @description The coach's first name */
+                name?: string;
+                /** @enum {string} */
+                object?: "coach";
+                slug?: string;
+                /**
+                 * @description active, or archived for coaches no longer listed
+                 * @example active
+                 */
+                status?: string;
+                title?: string;
+            };
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
+            /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
+            sequence: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "coach.updated";
         };
         Customer: {
             archived_at: string | null;
@@ -1640,6 +2000,33 @@ export interface components {
              */
             status: string;
         };
+        /** @description An order was placed (its line items and amount as they stood when it committed). */
+        OrderCreatedSignal: {
+            /** @enum {string} */
+            api_version: "v1";
+            /**
+             * @description UTC timestamp, millisecond precision, trailing Z
+             * @example 2026-11-21T18:04:05.120Z
+             */
+            created: string;
+            /** @description object: the representation the matching /v1 endpoint returned at emit time */
+            data: {
+                object: components["schemas"]["Order"];
+            };
+            /** @description Begins with sig_ */
+            id: string;
+            /** @enum {string} */
+            object: "signal";
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
+            /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
+            sequence: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order.created";
+        };
         OrderLineItem: {
             /** @description quantity × unit_amount, minor units */
             amount: number;
@@ -1647,6 +2034,59 @@ export interface components {
             quantity: number;
             /** @description Minor units */
             unit_amount: number;
+        };
+        /** @description An order changed: its status (paid, refunded, void, ...) or its line items (previous_attributes holds the earlier values). */
+        OrderUpdatedSignal: {
+            /** @enum {string} */
+            api_version: "v1";
+            /**
+             * @description UTC timestamp, millisecond precision, trailing Z
+             * @example 2026-11-21T18:04:05.120Z
+             */
+            created: string;
+            /** @description object: the representation the matching /v1 endpoint returned at emit time */
+            data: {
+                object: components["schemas"]["Order"];
+            };
+            /** @description Begins with sig_ */
+            id: string;
+            /** @enum {string} */
+            object: "signal";
+            /** @description The previous values of the top-level attributes that changed */
+            previous_attributes: {
+                /** @description Minor units: the sum of the line items */
+                amount?: number;
+                /**
+                 * @description UTC timestamp, millisecond precision, trailing Z
+                 * @example 2026-11-21T18:04:05.120Z
+                 */
+                created_at?: string;
+                /**
+                 * @description ISO 4217 code, lower case
+                 * @example usd
+                 */
+                currency?: string;
+                customer_id?: string;
+                id?: string;
+                /** @description The itemised purchase, in order */
+                line_items?: components["schemas"]["OrderLineItem"][];
+                /** @enum {string} */
+                object?: "order";
+                /**
+                 * @description open, paid, partially_refunded, refunded or void
+                 * @example paid
+                 */
+                status?: string;
+            };
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
+            /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
+            sequence: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "order.updated";
         };
         /** @description A roster entry of an event */
         Participant: {
@@ -1806,7 +2246,7 @@ export interface components {
             type: "event" | "reservation";
         };
         /** @description A change notification: one of the signal types, told apart by type */
-        Signal: components["schemas"]["CustomerCreatedSignal"] | components["schemas"]["CustomerUpdatedSignal"] | components["schemas"]["CustomerArchivedSignal"] | components["schemas"]["SubscriptionCreatedSignal"] | components["schemas"]["SubscriptionUpdatedSignal"] | components["schemas"]["SubscriptionRenewedSignal"] | components["schemas"]["SubscriptionPastDueSignal"] | components["schemas"]["SubscriptionCanceledSignal"] | components["schemas"]["SubscriptionExpiredSignal"] | components["schemas"]["BookingCreatedSignal"] | components["schemas"]["BookingUpdatedSignal"] | components["schemas"]["BookingCanceledSignal"] | components["schemas"]["EventCreatedSignal"] | components["schemas"]["EventUpdatedSignal"] | components["schemas"]["ParticipantJoinedSignal"] | components["schemas"]["ParticipantLeftSignal"] | components["schemas"]["ParticipantCheckedInSignal"] | components["schemas"]["WebhookEndpointFailingSignal"] | components["schemas"]["WebhookEndpointDisabledSignal"] | components["schemas"]["WebhookEndpointEnabledSignal"] | components["schemas"]["WebhookEndpointRecoveredSignal"];
+        Signal: components["schemas"]["CustomerCreatedSignal"] | components["schemas"]["CustomerUpdatedSignal"] | components["schemas"]["CustomerArchivedSignal"] | components["schemas"]["SubscriptionCreatedSignal"] | components["schemas"]["SubscriptionUpdatedSignal"] | components["schemas"]["SubscriptionRenewedSignal"] | components["schemas"]["SubscriptionPastDueSignal"] | components["schemas"]["SubscriptionCanceledSignal"] | components["schemas"]["SubscriptionExpiredSignal"] | components["schemas"]["BookingCreatedSignal"] | components["schemas"]["BookingUpdatedSignal"] | components["schemas"]["BookingCanceledSignal"] | components["schemas"]["EventCreatedSignal"] | components["schemas"]["EventUpdatedSignal"] | components["schemas"]["ParticipantJoinedSignal"] | components["schemas"]["ParticipantLeftSignal"] | components["schemas"]["ParticipantCheckedInSignal"] | components["schemas"]["OrderCreatedSignal"] | components["schemas"]["OrderUpdatedSignal"] | components["schemas"]["TransactionCreatedSignal"] | components["schemas"]["WaiverSignedSignal"] | components["schemas"]["WaiverUpdatedSignal"] | components["schemas"]["CoachCreatedSignal"] | components["schemas"]["CoachUpdatedSignal"] | components["schemas"]["CoachArchivedSignal"] | components["schemas"]["SpaceCreatedSignal"] | components["schemas"]["SpaceUpdatedSignal"] | components["schemas"]["ClubUpdatedSignal"] | components["schemas"]["WebhookEndpointFailingSignal"] | components["schemas"]["WebhookEndpointDisabledSignal"] | components["schemas"]["WebhookEndpointEnabledSignal"] | components["schemas"]["WebhookEndpointRecoveredSignal"];
         SignalType: {
             description: string;
             /** @enum {string} */
@@ -1819,9 +2259,9 @@ export interface components {
              * @description The scope a key or endpoint must hold to see signals of this type
              * @enum {string}
              */
-            scope: "customers:read" | "bookings:read" | "events:read" | "webhook_endpoints:write";
+            scope: "customers:read" | "bookings:read" | "events:read" | "orders:read" | "transactions:read" | "waivers:read" | "coaches:read" | "spaces:read" | "club:read" | "webhook_endpoints:write";
             /** @enum {string} */
-            type: "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered";
+            type: "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "order.created" | "order.updated" | "transaction.created" | "waiver.signed" | "waiver.updated" | "coach.created" | "coach.updated" | "coach.archived" | "space.created" | "space.updated" | "club.updated" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered";
         };
         SignedWaiver: {
             /**
@@ -1861,9 +2301,80 @@ export interface components {
              */
             visibility: string;
         };
+        /** @description A court or other bookable space was added. */
+        SpaceCreatedSignal: {
+            /** @enum {string} */
+            api_version: "v1";
+            /**
+             * @description UTC timestamp, millisecond precision, trailing Z
+             * @example 2026-11-21T18:04:05.120Z
+             */
+            created: string;
+            /** @description object: the representation the matching /v1 endpoint returned at emit time */
+            data: {
+                object: components["schemas"]["Space"];
+            };
+            /** @description Begins with sig_ */
+            id: string;
+            /** @enum {string} */
+            object: "signal";
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
+            /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
+            sequence: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "space.created";
+        };
         SpaceRef: {
             id: string;
             name: string;
+        };
+        /** @description A space changed: its name, category or visibility (previous_attributes holds the earlier values). */
+        SpaceUpdatedSignal: {
+            /** @enum {string} */
+            api_version: "v1";
+            /**
+             * @description UTC timestamp, millisecond precision, trailing Z
+             * @example 2026-11-21T18:04:05.120Z
+             */
+            created: string;
+            /** @description object: the representation the matching /v1 endpoint returned at emit time */
+            data: {
+                object: components["schemas"]["Space"];
+            };
+            /** @description Begins with sig_ */
+            id: string;
+            /** @enum {string} */
+            object: "signal";
+            /** @description The previous values of the top-level attributes that changed */
+            previous_attributes: {
+                category?: {
+                    id: string;
+                    name: string;
+                };
+                id?: string;
+                name?: string;
+                /** @enum {string} */
+                object?: "space";
+                short_name?: string;
+                /**
+                 * @description Who may see the space when booking: public, members_only or hidden
+                 * @example public
+                 */
+                visibility?: string;
+            };
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
+            /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
+            sequence: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "space.updated";
         };
         Subscription: {
             cancel_at_period_end: boolean;
@@ -2149,6 +2660,109 @@ export interface components {
             /** @description The order charged or refunded; itemised at GET /v1/orders/{id} */
             order_id: string;
         };
+        /** @description Money moved: a charge, or a refund (its own transaction, with a negative amount). */
+        TransactionCreatedSignal: {
+            /** @enum {string} */
+            api_version: "v1";
+            /**
+             * @description UTC timestamp, millisecond precision, trailing Z
+             * @example 2026-11-21T18:04:05.120Z
+             */
+            created: string;
+            /** @description object: the representation the matching /v1 endpoint returned at emit time */
+            data: {
+                object: components["schemas"]["Transaction"];
+            };
+            /** @description Begins with sig_ */
+            id: string;
+            /** @enum {string} */
+            object: "signal";
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
+            /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
+            sequence: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "transaction.created";
+        };
+        /** @description A customer signed a waiver. */
+        WaiverSignedSignal: {
+            /** @enum {string} */
+            api_version: "v1";
+            /**
+             * @description UTC timestamp, millisecond precision, trailing Z
+             * @example 2026-11-21T18:04:05.120Z
+             */
+            created: string;
+            /** @description object: the representation the matching /v1 endpoint returned at emit time */
+            data: {
+                object: components["schemas"]["SignedWaiver"];
+            };
+            /** @description Begins with sig_ */
+            id: string;
+            /** @enum {string} */
+            object: "signal";
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
+            /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
+            sequence: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "waiver.signed";
+        };
+        /** @description A signed waiver changed status because of a write: staff invalidated it, or the club raised the version it requires or shortened its validity. Expiry by time alone is not signalled. */
+        WaiverUpdatedSignal: {
+            /** @enum {string} */
+            api_version: "v1";
+            /**
+             * @description UTC timestamp, millisecond precision, trailing Z
+             * @example 2026-11-21T18:04:05.120Z
+             */
+            created: string;
+            /** @description object: the representation the matching /v1 endpoint returned at emit time */
+            data: {
+                object: components["schemas"]["SignedWaiver"];
+            };
+            /** @description Begins with sig_ */
+            id: string;
+            /** @enum {string} */
+            object: "signal";
+            /** @description The previous values of the top-level attributes that changed */
+            previous_attributes: {
+                /**
+                 * @description UTC timestamp, millisecond precision, trailing Z
+                 * @example 2026-11-21T18:04:05.120Z
+                 */
+                created_at?: string;
+                customer_email?: string;
+                customer_id?: string;
+                id?: string;
+                /** @enum {string} */
+                object?: "signed_waiver";
+                /**
+                 * @description UTC timestamp, millisecond precision, trailing Z
+                 * @example 2026-11-21T18:04:05.120Z
+                 */
+                signed_at?: string;
+                signed_for_minor?: boolean;
+                /** @description Computed when read: invalidated when staff invalidated the signature or the club now requires a newer waiver version; else expired when the club's validity period since signed_at has passed; else valid */
+                status?: "valid" | "invalidated" | "expired";
+                waiver_version?: number;
+            };
+            /** @description The sequence of the club's previous signal about the same resource (data.object.id), whatever its type; null for its first. A receiver whose last applied signal of this record has that sequence (or that holds nothing of it, when null) has every change of the record in order; otherwise it missed one (not yet arrived, given up, or of a type it does not receive). Still names the previous signal after retention has removed it. */
+            previous_sequence: number | null;
+            /** @description Increases in commit order within the club; a key sees gaps where its scopes leave signals out */
+            sequence: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "waiver.updated";
+        };
         WebhookAttempt: {
             /** @description The attempt's place in the delivery's retry schedule: 1 for the first; a 429 or 503 that asked for time keeps its number */
             attempt_number: number;
@@ -2214,9 +2828,9 @@ export interface components {
             /** @description Deliveries a second to this endpoint at most, across every worker: from 0.01 to 10000, fractions allowed (0.5 is one every 2 seconds). null: no limit */
             rate_limit: number | null;
             /** @description Scopes the endpoint holds; it receives only signals they cover */
-            scopes: ("customers:read" | "bookings:read" | "events:read" | "webhook_endpoints:write")[];
+            scopes: ("customers:read" | "bookings:read" | "events:read" | "orders:read" | "transactions:read" | "waivers:read" | "coaches:read" | "spaces:read" | "club:read" | "webhook_endpoints:write")[];
             /** @description Signal types subscribed to, or ["*"] for every type */
-            signal_types: ("*" | "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered")[];
+            signal_types: ("*" | "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "order.created" | "order.updated" | "transaction.created" | "waiver.signed" | "waiver.updated" | "coach.created" | "coach.updated" | "coach.archived" | "space.created" | "space.updated" | "club.updated" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered")[];
             /** @description How deliveries are signed (Standard Webhooks): v1, HMAC-SHA256 with the whsec_ secret shown once; v1a, ed25519, verified with the endpoint's public_key (whpk_), its signing key never leaving the service. */
             signature_scheme: "v1" | "v1a";
             status: "active" | "disabled";
@@ -2429,11 +3043,11 @@ export interface components {
             /** @description Deliveries a second to this endpoint at most, across every worker: from 0.01 to 10000, fractions allowed (0.5 is one every 2 seconds). null: no limit */
             rate_limit: number | null;
             /** @description Scopes the endpoint holds; it receives only signals they cover */
-            scopes: ("customers:read" | "bookings:read" | "events:read" | "webhook_endpoints:write")[];
+            scopes: ("customers:read" | "bookings:read" | "events:read" | "orders:read" | "transactions:read" | "waivers:read" | "coaches:read" | "spaces:read" | "club:read" | "webhook_endpoints:write")[];
             /** @description The v1 signing secret, shown only here; null for a v1a endpoint, whose signing key is never shown (verify with public_key) */
             secret: string | null;
             /** @description Signal types subscribed to, or ["*"] for every type */
-            signal_types: ("*" | "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered")[];
+            signal_types: ("*" | "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "order.created" | "order.updated" | "transaction.created" | "waiver.signed" | "waiver.updated" | "coach.created" | "coach.updated" | "coach.archived" | "space.created" | "space.updated" | "club.updated" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered")[];
             /** @description How deliveries are signed (Standard Webhooks): v1, HMAC-SHA256 with the whsec_ secret shown once; v1a, ed25519, verified with the endpoint's public_key (whpk_), its signing key never leaving the service. */
             signature_scheme: "v1" | "v1a";
             status: "active" | "disabled";
@@ -5486,7 +6100,7 @@ export interface operations {
                 /** @description Id of the last record of the previous page */
                 starting_after?: string;
                 /** @description One exact signal type */
-                type?: "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered";
+                type?: "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "order.created" | "order.updated" | "transaction.created" | "waiver.signed" | "waiver.updated" | "coach.created" | "coach.updated" | "coach.archived" | "space.created" | "space.updated" | "club.updated" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered";
             };
             header?: never;
             path?: never;
@@ -6045,7 +6659,7 @@ export interface operations {
                 /** @description Resume after this sequence (a Signal-Sequence header, a watermark event). Last-Event-ID, when sent, wins. */
                 after_sequence?: number;
                 /** @description One exact signal type */
-                type?: "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered";
+                type?: "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "order.created" | "order.updated" | "transaction.created" | "waiver.signed" | "waiver.updated" | "coach.created" | "coach.updated" | "coach.archived" | "space.created" | "space.updated" | "club.updated" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered";
             };
             header?: never;
             path?: never;
@@ -6979,10 +7593,10 @@ export interface operations {
                     ordering?: "none" | "per_resource";
                     /** @description Deliveries a second to this endpoint at most, across every worker: from 0.01 to 10000, fractions allowed (0.5 is one every 2 seconds). null: no limit */
                     rate_limit?: number | null;
-                    /** @description Scopes the endpoint holds, among customers:read, bookings:read, events:read, webhook_endpoints:write; never more than the key holds. Default: the read scopes among them that the key holds (webhook_endpoints:write, for the signals about endpoints, only when named). */
-                    scopes?: ("customers:read" | "bookings:read" | "events:read" | "webhook_endpoints:write")[];
-                    /** @description Signal types to receive (customer.created, customer.updated, customer.archived, subscription.created, subscription.updated, subscription.renewed, subscription.past_due, subscription.canceled, subscription.expired, booking.created, booking.updated, booking.canceled, event.created, event.updated, participant.joined, participant.left, participant.checked_in, webhook_endpoint.failing, webhook_endpoint.disabled, webhook_endpoint.enabled, webhook_endpoint.recovered), or exactly ["*"] for all. Duplicates are removed. */
-                    signal_types: ("*" | "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered")[];
+                    /** @description Scopes the endpoint holds, among customers:read, bookings:read, events:read, orders:read, transactions:read, waivers:read, coaches:read, spaces:read, club:read, webhook_endpoints:write; never more than the key holds. Default: the read scopes among them that the key holds (webhook_endpoints:write, for the signals about endpoints, only when named). */
+                    scopes?: ("customers:read" | "bookings:read" | "events:read" | "orders:read" | "transactions:read" | "waivers:read" | "coaches:read" | "spaces:read" | "club:read" | "webhook_endpoints:write")[];
+                    /** @description Signal types to receive (customer.created, customer.updated, customer.archived, subscription.created, subscription.updated, subscription.renewed, subscription.past_due, subscription.canceled, subscription.expired, booking.created, booking.updated, booking.canceled, event.created, event.updated, participant.joined, participant.left, participant.checked_in, order.created, order.updated, transaction.created, waiver.signed, waiver.updated, coach.created, coach.updated, coach.archived, space.created, space.updated, club.updated, webhook_endpoint.failing, webhook_endpoint.disabled, webhook_endpoint.enabled, webhook_endpoint.recovered), or exactly ["*"] for all. Duplicates are removed. */
+                    signal_types: ("*" | "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "order.created" | "order.updated" | "transaction.created" | "waiver.signed" | "waiver.updated" | "coach.created" | "coach.updated" | "coach.archived" | "space.created" | "space.updated" | "club.updated" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered")[];
                     /** @description How deliveries are signed (Standard Webhooks): v1, HMAC-SHA256 with the whsec_ secret shown once; v1a, ed25519, verified with the endpoint's public_key (whpk_), its signing key never leaving the service. Default: v1. */
                     signature_scheme?: "v1" | "v1a";
                     /** @description Absolute https URL without credentials or fragment; plain http only for localhost, 127.0.0.0/8 or [::1] when the server runs in development mode. Outside development mode the host must be public: a literal non-public address, localhost, or a name that does not resolve or resolves to any non-public address is refused. */
@@ -7361,10 +7975,10 @@ export interface operations {
                     ordering?: "none" | "per_resource";
                     /** @description Deliveries a second to this endpoint at most, across every worker: from 0.01 to 10000, fractions allowed (0.5 is one every 2 seconds). null: no limit */
                     rate_limit?: number | null;
-                    /** @description Scopes the endpoint holds, among customers:read, bookings:read, events:read, webhook_endpoints:write; never more than the key holds. Default: the read scopes among them that the key holds (webhook_endpoints:write, for the signals about endpoints, only when named). */
-                    scopes?: ("customers:read" | "bookings:read" | "events:read" | "webhook_endpoints:write")[];
-                    /** @description Signal types to receive (customer.created, customer.updated, customer.archived, subscription.created, subscription.updated, subscription.renewed, subscription.past_due, subscription.canceled, subscription.expired, booking.created, booking.updated, booking.canceled, event.created, event.updated, participant.joined, participant.left, participant.checked_in, webhook_endpoint.failing, webhook_endpoint.disabled, webhook_endpoint.enabled, webhook_endpoint.recovered), or exactly ["*"] for all. Duplicates are removed. */
-                    signal_types?: ("*" | "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered")[];
+                    /** @description Scopes the endpoint holds, among customers:read, bookings:read, events:read, orders:read, transactions:read, waivers:read, coaches:read, spaces:read, club:read, webhook_endpoints:write; never more than the key holds. Default: the read scopes among them that the key holds (webhook_endpoints:write, for the signals about endpoints, only when named). */
+                    scopes?: ("customers:read" | "bookings:read" | "events:read" | "orders:read" | "transactions:read" | "waivers:read" | "coaches:read" | "spaces:read" | "club:read" | "webhook_endpoints:write")[];
+                    /** @description Signal types to receive (customer.created, customer.updated, customer.archived, subscription.created, subscription.updated, subscription.renewed, subscription.past_due, subscription.canceled, subscription.expired, booking.created, booking.updated, booking.canceled, event.created, event.updated, participant.joined, participant.left, participant.checked_in, order.created, order.updated, transaction.created, waiver.signed, waiver.updated, coach.created, coach.updated, coach.archived, space.created, space.updated, club.updated, webhook_endpoint.failing, webhook_endpoint.disabled, webhook_endpoint.enabled, webhook_endpoint.recovered), or exactly ["*"] for all. Duplicates are removed. */
+                    signal_types?: ("*" | "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "order.created" | "order.updated" | "transaction.created" | "waiver.signed" | "waiver.updated" | "coach.created" | "coach.updated" | "coach.archived" | "space.created" | "space.updated" | "club.updated" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered")[];
                     /** @description disabled stops deliveries (pending ones are canceled); active re-enables the endpoint */
                     status?: "active" | "disabled";
                     /** @description Absolute https URL without credentials or fragment; plain http only for localhost, 127.0.0.0/8 or [::1] when the server runs in development mode. Outside development mode the host must be public: a literal non-public address, localhost, or a name that does not resolve or resolves to any non-public address is refused. */
@@ -7731,7 +8345,7 @@ export interface operations {
                 /** @description Only attempts with this outcome */
                 outcome?: "succeeded" | "failed";
                 /** @description Only attempts to deliver signals of this type */
-                signal_type?: "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered";
+                signal_type?: "customer.created" | "customer.updated" | "customer.archived" | "subscription.created" | "subscription.updated" | "subscription.renewed" | "subscription.past_due" | "subscription.canceled" | "subscription.expired" | "booking.created" | "booking.updated" | "booking.canceled" | "event.created" | "event.updated" | "participant.joined" | "participant.left" | "participant.checked_in" | "order.created" | "order.updated" | "transaction.created" | "waiver.signed" | "waiver.updated" | "coach.created" | "coach.updated" | "coach.archived" | "space.created" | "space.updated" | "club.updated" | "webhook_endpoint.failing" | "webhook_endpoint.disabled" | "webhook_endpoint.enabled" | "webhook_endpoint.recovered";
                 /** @description Id of the last record of the previous page */
                 starting_after?: string;
             };
@@ -9137,6 +9751,122 @@ export interface operations {
             };
         };
     };
+    "deliver.club.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The signal id: the same on every retry, your deduplication key */
+                "webhook-id": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> for each signing secret in use, space-separated */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ClubUpdatedSignal"];
+            };
+        };
+        responses: {
+            /** @description Received: not sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "deliver.coach.archived": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The signal id: the same on every retry, your deduplication key */
+                "webhook-id": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> for each signing secret in use, space-separated */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CoachArchivedSignal"];
+            };
+        };
+        responses: {
+            /** @description Received: not sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "deliver.coach.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The signal id: the same on every retry, your deduplication key */
+                "webhook-id": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> for each signing secret in use, space-separated */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CoachCreatedSignal"];
+            };
+        };
+        responses: {
+            /** @description Received: not sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "deliver.coach.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The signal id: the same on every retry, your deduplication key */
+                "webhook-id": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> for each signing secret in use, space-separated */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CoachUpdatedSignal"];
+            };
+        };
+        responses: {
+            /** @description Received: not sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     "deliver.customer.archived": {
         parameters: {
             query?: never;
@@ -9282,6 +10012,64 @@ export interface operations {
             };
         };
     };
+    "deliver.order.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The signal id: the same on every retry, your deduplication key */
+                "webhook-id": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> for each signing secret in use, space-separated */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderCreatedSignal"];
+            };
+        };
+        responses: {
+            /** @description Received: not sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "deliver.order.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The signal id: the same on every retry, your deduplication key */
+                "webhook-id": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> for each signing secret in use, space-separated */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OrderUpdatedSignal"];
+            };
+        };
+        responses: {
+            /** @description Received: not sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
     "deliver.participant.checked_in": {
         parameters: {
             query?: never;
@@ -9357,6 +10145,64 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["ParticipantLeftSignal"];
+            };
+        };
+        responses: {
+            /** @description Received: not sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "deliver.space.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The signal id: the same on every retry, your deduplication key */
+                "webhook-id": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> for each signing secret in use, space-separated */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SpaceCreatedSignal"];
+            };
+        };
+        responses: {
+            /** @description Received: not sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "deliver.space.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The signal id: the same on every retry, your deduplication key */
+                "webhook-id": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> for each signing secret in use, space-separated */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SpaceUpdatedSignal"];
             };
         };
         responses: {
@@ -9531,6 +10377,93 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["SubscriptionUpdatedSignal"];
+            };
+        };
+        responses: {
+            /** @description Received: not sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "deliver.transaction.created": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The signal id: the same on every retry, your deduplication key */
+                "webhook-id": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> for each signing secret in use, space-separated */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TransactionCreatedSignal"];
+            };
+        };
+        responses: {
+            /** @description Received: not sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "deliver.waiver.signed": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The signal id: the same on every retry, your deduplication key */
+                "webhook-id": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> for each signing secret in use, space-separated */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaiverSignedSignal"];
+            };
+        };
+        responses: {
+            /** @description Received: not sent again */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "deliver.waiver.updated": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The signal id: the same on every retry, your deduplication key */
+                "webhook-id": string;
+                /** @description v1,<base64 HMAC-SHA256 of "id.timestamp.body"> for each signing secret in use, space-separated */
+                "webhook-signature": string;
+                /** @description Unix seconds when this attempt was signed */
+                "webhook-timestamp": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaiverUpdatedSignal"];
             };
         };
         responses: {

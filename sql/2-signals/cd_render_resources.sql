@@ -45,6 +45,43 @@ BEGIN
         JOIN participants t ON t.club_id = k.club AND t.id = k.resource CROSS JOIN LATERAL cd_render_participant(t) r
        WHERE k.kind = 'participant';
   END IF;
+  IF 'order' = ANY (kinds) THEN
+    RETURN QUERY
+      SELECT k.n, r FROM unnest(kinds, clubs, resources) WITH ORDINALITY AS k (kind, club, resource, n)
+        JOIN orders t ON t.club_id = k.club AND t.id = k.resource CROSS JOIN LATERAL cd_render_order(t) r
+       WHERE k.kind = 'order';
+  END IF;
+  IF 'transaction' = ANY (kinds) THEN
+    RETURN QUERY
+      SELECT k.n, cd_render_transaction(t) FROM unnest(kinds, clubs, resources) WITH ORDINALITY AS k (kind, club, resource, n)
+        JOIN transactions t ON t.club_id = k.club AND t.id = k.resource
+       WHERE k.kind = 'transaction';
+  END IF;
+  IF 'waiver' = ANY (kinds) THEN
+    RETURN QUERY
+      SELECT k.n, r FROM unnest(kinds, clubs, resources) WITH ORDINALITY AS k (kind, club, resource, n)
+        JOIN waiver_signatures t ON t.club_id = k.club AND t.id = k.resource CROSS JOIN LATERAL cd_render_waiver(t) r
+       WHERE k.kind = 'waiver';
+  END IF;
+  IF 'coach' = ANY (kinds) THEN
+    RETURN QUERY
+      SELECT k.n, cd_render_coach(t) FROM unnest(kinds, clubs, resources) WITH ORDINALITY AS k (kind, club, resource, n)
+        JOIN coaches t ON t.club_id = k.club AND t.id = k.resource
+       WHERE k.kind = 'coach';
+  END IF;
+  IF 'space' = ANY (kinds) THEN
+    RETURN QUERY
+      SELECT k.n, r FROM unnest(kinds, clubs, resources) WITH ORDINALITY AS k (kind, club, resource, n)
+        JOIN spaces t ON t.club_id = k.club AND t.id = k.resource CROSS JOIN LATERAL cd_render_space(t) r
+       WHERE k.kind = 'space';
+  END IF;
+  IF 'club' = ANY (kinds) THEN
+    -- The club is its own resource: its id is its club_id.
+    RETURN QUERY
+      SELECT k.n, cd_render_club(t) FROM unnest(kinds, clubs, resources) WITH ORDINALITY AS k (kind, club, resource, n)
+        JOIN clubs t ON t.club_id = k.club AND t.club_id = k.resource
+       WHERE k.kind = 'club';
+  END IF;
   IF 'webhook_endpoint' = ANY (kinds) THEN
     -- A deleted endpoint has no state left to signal.
     RETURN QUERY

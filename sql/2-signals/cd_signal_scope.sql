@@ -9,6 +9,12 @@ AS $$
     WHEN 'booking' THEN 'bookings:read'
     WHEN 'event' THEN 'events:read'
     WHEN 'participant' THEN 'events:read'
+    WHEN 'order' THEN 'orders:read'
+    WHEN 'transaction' THEN 'transactions:read'
+    WHEN 'waiver' THEN 'waivers:read'
+    WHEN 'coach' THEN 'coaches:read'
+    WHEN 'space' THEN 'spaces:read'
+    WHEN 'club' THEN 'club:read'
     -- Whoever may manage the club's endpoints (docs/webhooks.md, "Signals about endpoints").
     WHEN 'webhook_endpoint' THEN 'webhook_endpoints:write'
   END

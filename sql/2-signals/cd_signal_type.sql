@@ -49,6 +49,40 @@ AS $$
         WHEN before ->> 'check_in_status' IS DISTINCT FROM 'checked_in' AND after ->> 'check_in_status' = 'checked_in'
           THEN 'participant.checked_in'
       END
+    WHEN kind = 'order' THEN
+      -- Its status, or its line items and so its amount; an order deleted makes no signal (orders
+      -- are voided, not deleted: docs/api.md "Signal types").
+      CASE
+        WHEN after IS NULL THEN NULL
+        WHEN before IS NULL THEN 'order.created'
+        WHEN changed IS NOT NULL THEN 'order.updated'
+      END
+    WHEN kind = 'transaction' THEN
+      -- The ledger only grows: a charge or a refund is a row of its own.
+      CASE WHEN before IS NULL AND after IS NOT NULL THEN 'transaction.created' END
+    WHEN kind = 'waiver' THEN
+      -- Its status as computed at the write (invalidated by staff or by a higher required
+      -- version); a status that changes with time alone (expired) has no write to signal it.
+      CASE
+        WHEN after IS NULL THEN NULL
+        WHEN before IS NULL THEN 'waiver.signed'
+        WHEN before ->> 'status' IS DISTINCT FROM after ->> 'status' THEN 'waiver.updated'
+      END
+    WHEN kind = 'coach' THEN
+      CASE
+        WHEN before IS NULL THEN 'coach.created'
+        WHEN after IS NULL THEN 'coach.archived'  -- deleted: gone for integrators
+        WHEN before ->> 'status' IS DISTINCT FROM 'archived' AND after ->> 'status' = 'archived' THEN 'coach.archived'
+        WHEN changed IS NOT NULL THEN 'coach.updated'
+      END
+    WHEN kind = 'space' THEN
+      CASE
+        WHEN after IS NULL THEN NULL
+        WHEN before IS NULL THEN 'space.created'
+        WHEN changed IS NOT NULL THEN 'space.updated'
+      END
+    WHEN kind = 'club' THEN
+      CASE WHEN before IS NOT NULL AND after IS NOT NULL AND changed IS NOT NULL THEN 'club.updated' END
     WHEN kind = 'webhook_endpoint' THEN
       -- Its state changes only (docs/webhooks.md, "Signals about endpoints"); a change of
       -- status says the most, so it wins when the failing state changed in the same transaction

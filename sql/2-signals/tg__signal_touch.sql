@@ -1,6 +1,9 @@
 -- BEFORE row trigger. TG_ARGV[0]: the resource kind; TG_ARGV[1]: the column of this table that
--- holds the resource's id ('id' on the resource's own table, 'booking_id' on booking_spaces, ...),
--- or 'time_slot_id' for event_time_slot_spaces, whose event is found through its time slot.
+-- holds the resource's id ('id' on the resource's own table, 'booking_id' on booking_spaces,
+-- 'club_id' on clubs, ...), or one of: 'time_slot_id' for event_time_slot_spaces, whose event is
+-- found through its time slot; 'spaces_of_category' for space_categories, whose row every space
+-- of the category shows; 'waivers_of_club' for clubs, whose waiver settings every waiver's status
+-- depends on.
 --
 -- Row level, before the write, on purpose: a resource's rendering before the transaction's first
 -- change must be taken before that change. A statement-level trigger would see a resource that
@@ -35,7 +38,13 @@ BEGIN
   ELSE
     IF TG_OP <> 'INSERT' THEN old_row := to_jsonb(OLD); END IF;
     IF TG_OP <> 'DELETE' THEN new_row := to_jsonb(NEW); END IF;
-    IF id_column = 'time_slot_id' THEN
+    IF id_column = 'spaces_of_category' THEN
+      PERFORM cd_signal_touch(kind, sp.club_id, sp.id) FROM spaces sp
+        WHERE sp.club_id = old_row ->> 'club_id' AND sp.category_id = old_row ->> 'id';
+    ELSIF id_column = 'waivers_of_club' THEN
+      PERFORM cd_signal_touch(kind, w.club_id, w.id) FROM waiver_signatures w
+        WHERE w.club_id = old_row ->> 'club_id';
+    ELSIF id_column = 'time_slot_id' THEN
       IF old_row IS NOT NULL THEN
         PERFORM cd_signal_touch(kind, s.club_id, s.event_id) FROM event_time_slots s
           WHERE s.club_id = old_row ->> 'club_id' AND s.id = old_row ->> 'time_slot_id';

@@ -291,7 +291,7 @@ async function mirrorCommand(args: string[], config: Config): Promise<number> {
   if (values.club === undefined && values.key === undefined) throw new UsageError('mirror needs --club ID (it makes a key for itself) or --key cd_live_...');
   const { checkOut, readResources, runMirror } = await import('./mirror.ts');
   const resources = await asUsage(() => readResources(values.resources as string | undefined));
-  const relistSeconds = values.relist === undefined ? 300 : Number(values.relist);
+  const relistSeconds = values.relist === undefined ? 21_600 : Number(values.relist);
   if (!Number.isInteger(relistSeconds) || relistSeconds < 0 || relistSeconds > 86_400 || values.relist === '') {
     throw new UsageError('--relist must be a whole number of seconds from 0 (never) to 86400');
   }

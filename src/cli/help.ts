@@ -58,8 +58,9 @@ const SECTIONS: Section[] = [
                              uses yours (not both). Before writing anything it checks that the API
                              answers and that the key holds every scope the copy needs (it names
                              each one missing); a new file is removed again if the first copy
-                             does not complete. Club, spaces, coaches, waivers, orders and
-                             transactions are listed again every --relist seconds (300).
+                             does not complete. Every resource follows the signals; as a
+                             safety net all are listed again every --relist seconds (21600,
+                             6 hours; 0: never).
                              --api: see receive.`,
       receive: `  receive [--port 4000] [--key cd_live_... [--api URL] | --secret whsec_...|whpk_...] [--status 200]
                              A local webhook receiver on 127.0.0.1 for trying deliveries: one line

@@ -262,6 +262,151 @@ const ACTIONS: Action[] = [
         [club, count],
       ),
   },
+  {
+    name: 'order placed',
+    weight: 2,
+    // A sale as the till records it: the order, its line item and the card charge that paid it,
+    // in one statement.
+    run: (pool, club, count) =>
+      ids(
+        pool,
+        `WITH planned AS MATERIALIZED (
+                SELECT cd_new_id('ord') AS id, cust.id AS customer_id, 1 + floor(random() * 3)::int AS quantity,
+                       (500 + 100 * floor(random() * 20))::int AS unit_amount
+                  FROM (${ACTIVE_CUSTOMERS}) cust),
+              placed AS (
+                INSERT INTO orders (club_id, id, customer_id, status, currency)
+                SELECT $1, id, customer_id, 'paid', 'usd' FROM planned),
+              items AS (
+                INSERT INTO order_line_items (club_id, order_id, position, description, quantity, unit_amount)
+                SELECT $1, id, 1, 'Ball machine hire', quantity, unit_amount FROM planned)
+         INSERT INTO transactions (club_id, order_id, amount, currency, charge_type)
+         SELECT $1, id, quantity * unit_amount, 'usd', 'card' FROM planned
+         RETURNING order_id AS id`,
+        [club, count],
+      ),
+  },
+  {
+    name: 'order refunded',
+    weight: 0.5,
+    // A refund is a transaction of its own, with a negative amount; the order says refunded.
+    run: (pool, club, count) =>
+      ids(
+        pool,
+        `WITH refunded AS (
+                UPDATE orders SET status = 'refunded'
+                 WHERE club_id = $1 AND id IN (${randomIds('orders', "status = 'paid'")})
+                 RETURNING id, currency)
+         INSERT INTO transactions (club_id, order_id, amount, currency, charge_type)
+         SELECT $1, r.id, -coalesce((SELECT sum(li.quantity * li.unit_amount) FROM order_line_items li
+                                      WHERE li.club_id = $1 AND li.order_id = r.id), 0), r.currency, 'card'
+           FROM refunded r
+         RETURNING order_id AS id`,
+        [club, count],
+      ),
+  },
+  {
+    name: 'waiver signed',
+    weight: 1,
+    run: (pool, club, count) =>
+      ids(
+        pool,
+        `INSERT INTO waiver_signatures (club_id, customer_id, waiver_version, signed_at)
+         SELECT $1, cust.id, c.waiver_version_required, now()
+           FROM clubs c, (${ACTIVE_CUSTOMERS}) cust
+          WHERE c.club_id = $1
+         RETURNING id`,
+        [club, count],
+      ),
+  },
+  {
+    name: 'waiver invalidated',
+    weight: 0.5,
+    run: (pool, club, count) =>
+      ids(
+        pool,
+        `UPDATE waiver_signatures SET invalidated_at = now()
+          WHERE club_id = $1 AND id IN (${randomIds('waiver_signatures', 'invalidated_at IS NULL')})
+          RETURNING id`,
+        [club, count],
+      ),
+  },
+  {
+    name: 'coach added',
+    weight: 0.5,
+    run: (pool, club, count) =>
+      ids(
+        pool,
+        `INSERT INTO coaches (club_id, id, first_name, last_name, title, slug, position)
+         SELECT $1, id, 'Sam', 'Rivera', 'Assistant pro', 'sam-rivera-' || right(id, 6), 100
+           FROM (SELECT cd_new_id('coach') AS id FROM generate_series(1, $2)) made
+         RETURNING id`,
+        [club, count],
+      ),
+  },
+  {
+    name: 'coach edited',
+    weight: 0.5,
+    run: (pool, club, count) =>
+      ids(
+        pool,
+        `UPDATE coaches SET lesson_booking_enabled = NOT lesson_booking_enabled
+          WHERE club_id = $1 AND id IN (${randomIds('coaches', "status = 'active'")})
+          RETURNING id`,
+        [club, count],
+      ),
+  },
+  {
+    name: 'coach archived',
+    weight: 0.5,
+    // Only the coaches a simulation added: the club's own staff stay.
+    run: (pool, club, count) =>
+      ids(
+        pool,
+        `UPDATE coaches SET status = 'archived'
+          WHERE club_id = $1 AND id IN (${randomIds('coaches', "status = 'active' AND slug LIKE 'sam-rivera-%'")})
+          RETURNING id`,
+        [club, count],
+      ),
+  },
+  {
+    name: 'space added',
+    weight: 0.5,
+    // A practice wall in the club's first category, hidden from members' booking pages.
+    run: (pool, club, count) =>
+      ids(
+        pool,
+        `INSERT INTO spaces (club_id, category_id, name, short_name, visibility, position)
+         SELECT $1, cat.id, 'Practice wall', 'PW', 'hidden', 1000
+           FROM (SELECT id FROM space_categories WHERE club_id = $1 ORDER BY id LIMIT 1) cat, generate_series(1, $2)
+         RETURNING id`,
+        [club, count],
+      ),
+  },
+  {
+    name: 'space edited',
+    weight: 0.5,
+    run: (pool, club, count) =>
+      ids(
+        pool,
+        `UPDATE spaces SET short_name = CASE WHEN short_name = 'PW' THEN 'Wall' ELSE 'PW' END
+          WHERE club_id = $1 AND id IN (${randomIds('spaces', "name = 'Practice wall'")})
+          RETURNING id`,
+        [club, count],
+      ),
+  },
+  {
+    name: 'club renamed',
+    weight: 0.5,
+    // For the winter season and back, in two transactions: two club.updated signals, and the
+    // club keeps its name.
+    run: async (pool, club) => {
+      const rename = (to: string) => ids(pool, `UPDATE clubs SET name = ${to} WHERE club_id = $1 RETURNING club_id AS id`, [club]);
+      const renamed = await rename(`name || ' (winter season)'`);
+      await rename(`left(name, -length(' (winter season)'))`);
+      return renamed;
+    },
+  },
 ];
 
 function chooseAction(): Action {

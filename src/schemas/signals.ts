@@ -1,8 +1,14 @@
 import { Type, type TObject, type TSchema } from 'typebox';
 import { SIGNAL_SCOPES, SIGNAL_TYPES, type SignalType } from '../domain/signal-types.ts';
 import { BookingSchema } from './bookings.ts';
+import { ClubSchema } from './club.ts';
+import { CoachSchema } from './coaches.ts';
 import { CustomerSchema, SubscriptionSchema } from './customers.ts';
 import { EventSchema, ParticipantSchema } from './events.ts';
+import { OrderSchema } from './orders.ts';
+import { SpaceSchema } from './spaces.ts';
+import { TransactionSchema } from './transactions.ts';
+import { SignedWaiverSchema } from './waivers.ts';
 import { WebhookEndpointSchema } from './webhook-endpoints.ts';
 import { CreatedWindowQuery, ListEnvelope, PageQuery, UtcTimestamp } from './common.ts';
 
@@ -13,6 +19,12 @@ const RESOURCE_SCHEMAS: Record<string, { id: string; schema: TObject }> = {
   booking: { id: 'Booking', schema: BookingSchema },
   event: { id: 'Event', schema: EventSchema },
   participant: { id: 'Participant', schema: ParticipantSchema },
+  order: { id: 'Order', schema: OrderSchema },
+  transaction: { id: 'Transaction', schema: TransactionSchema },
+  waiver: { id: 'SignedWaiver', schema: SignedWaiverSchema },
+  coach: { id: 'Coach', schema: CoachSchema },
+  space: { id: 'Space', schema: SpaceSchema },
+  club: { id: 'Club', schema: ClubSchema },
   webhook_endpoint: { id: 'WebhookEndpoint', schema: WebhookEndpointSchema },
 };
 
@@ -35,6 +47,18 @@ export const SIGNAL_TYPE_DESCRIPTIONS: Record<SignalType, string> = {
   'participant.joined': "Someone joined an event's roster.",
   'participant.left': "Someone left an event's roster (removed_at set).",
   'participant.checked_in': 'A participant was checked in at the event.',
+  'order.created': 'An order was placed (its line items and amount as they stood when it committed).',
+  'order.updated': 'An order changed: its status (paid, refunded, void, ...) or its line items (previous_attributes holds the earlier values).',
+  'transaction.created': 'Money moved: a charge, or a refund (its own transaction, with a negative amount).',
+  'waiver.signed': 'A customer signed a waiver.',
+  'waiver.updated':
+    'A signed waiver changed status because of a write: staff invalidated it, or the club raised the version it requires or shortened its validity. Expiry by time alone is not signalled.',
+  'coach.created': 'A coach was added.',
+  'coach.updated': "A coach's details changed (previous_attributes holds the earlier values).",
+  'coach.archived': 'A coach was archived (or removed); the last representation is in data.object.',
+  'space.created': 'A court or other bookable space was added.',
+  'space.updated': "A space changed: its name, category or visibility (previous_attributes holds the earlier values).",
+  'club.updated': "The club's name or timezone changed (previous_attributes holds the earlier values). A new timezone changes the local times every booking and event shows.",
   'webhook_endpoint.failing':
     "Another endpoint of the club is failing: its fourth delivery attempt in a row failed (health.failing_since, health.disable_at).",
   'webhook_endpoint.disabled': 'Another endpoint of the club was disabled: nothing is sent to it until it is enabled (disabled_reason says why).',

@@ -15,7 +15,8 @@ import { expectOpenApi } from '../openapi.ts';
 import { bearer, createTestDatabase, insertClub, testConfig, testSecretBox, uid, type TestContext } from '../helper.ts';
 
 const FAST = { rateLimit: { perSecond: 100_000, burst: 200_000 } };
-const SIGNAL_SCOPES = ['customers:read', 'bookings:read', 'events:read'];
+// The key's read scopes that signals require, in the catalogue's order: an endpoint's default.
+const SIGNAL_SCOPES = ['customers:read', 'bookings:read', 'events:read', 'orders:read', 'transactions:read', 'waivers:read', 'coaches:read', 'spaces:read', 'club:read'];
 
 // DNS for these tests, so that none leaves the machine: example.com names are public, a few
 // are not, dns-down.example.com stands for our resolver failing for now, every other name does
@@ -223,16 +224,17 @@ describe('POST /v1/webhook_endpoints', () => {
   it('refuses scopes beyond the key, scopes no signal requires, and an empty list', async () => {
     const beyond = expectError(await post('/v1/webhook_endpoints', { url: 'https://example.com', signal_types: ['*'], scopes: ['bookings:read'] }, narrow), 400, 'parameter_invalid', 'scopes');
     expect(beyond.message).toMatch(/lacks bookings:read/);
-    for (const scope of ['orders:read', 'signals:read', 'nonsense']) {
+    for (const scope of ['schedule:read', 'signals:read', 'nonsense']) {
       const error = expectError(await post('/v1/webhook_endpoints', { url: 'https://example.com', signal_types: ['*'], scopes: [scope] }), 400, 'parameter_invalid', 'scopes');
       expect(error.message).toContain(`'${scope}' is not a scope any signal requires`);
-      expect(error.message).toContain('customers:read, bookings:read, events:read, webhook_endpoints:write');
+      expect(error.message).toContain([...SIGNAL_SCOPES.slice(0, 3), 'orders:read', 'transactions:read'].join(', '));
+      expect(error.message).toContain('club:read, webhook_endpoints:write');
     }
     expectError(await post('/v1/webhook_endpoints', { url: 'https://example.com', signal_types: ['*'], scopes: [] }), 400, 'parameter_invalid', 'scopes');
   });
 
   it('refuses a key that holds no scope signals require, since the endpoint would receive nothing', async () => {
-    const writeOnly = await bearer(t.pool, club.id, { scopes: ['orders:read', 'webhook_endpoints:write'] });
+    const writeOnly = await bearer(t.pool, club.id, { scopes: ['schedule:read', 'webhook_endpoints:write'] });
     const error = expectError(await post('/v1/webhook_endpoints', { url: 'https://example.com', signal_types: ['*'] }, writeOnly), 400, 'parameter_invalid', 'scopes');
     expect(error.message).toMatch(/none of the scopes/);
   });
@@ -534,7 +536,7 @@ describe('POST /v1/webhook_endpoints/{id}', () => {
     expectError(await post(path, { url: 'https://a:b@example.com' }), 400, 'parameter_invalid', 'url');
     expectError(await post(path, { signal_types: ['nope'] }), 400, 'parameter_invalid', 'signal_types');
     expectError(await post(path, { signal_types: ['*', 'customer.created'] }), 400, 'parameter_invalid', 'signal_types');
-    expectError(await post(path, { scopes: ['orders:read'] }), 400, 'parameter_invalid', 'scopes');
+    expectError(await post(path, { scopes: ['schedule:read'] }), 400, 'parameter_invalid', 'scopes');
     expectError(await post(path, { status: 'paused' }), 400, 'parameter_invalid', 'status');
     expectError(await post(path, { description: 'x'.repeat(501) }), 400, 'parameter_invalid', 'description');
     const unknown = expectError(await post(path, { secret: 'whsec_x' }), 400, 'parameter_unknown', 'secret');

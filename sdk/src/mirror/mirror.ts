@@ -13,19 +13,40 @@ import { MemoryStore, type MirrorCursor, type MirrorRecord, type MirrorStore } f
 
 type Signal = components['schemas']['Signal'];
 
-/** Kept exact by following signals. */
-export const FOLLOWED_RESOURCES = ['customers', 'bookings', 'events', 'participants'] as const;
-/** No signal says when these change: listed again every `relistInterval`. */
-export const RELISTED_RESOURCES = ['club', 'spaces', 'coaches', 'waivers', 'orders', 'transactions'] as const;
-export type MirrorResource = (typeof FOLLOWED_RESOURCES)[number] | (typeof RELISTED_RESOURCES)[number];
-export const MIRROR_RESOURCES: readonly MirrorResource[] = [...FOLLOWED_RESOURCES, ...RELISTED_RESOURCES];
+/** Kept exact by following signals: every resource the mirror copies. */
+export const FOLLOWED_RESOURCES = ['customers', 'bookings', 'events', 'participants', 'club', 'spaces', 'coaches', 'waivers', 'orders', 'transactions'] as const;
+/**
+ * Resources only listing again kept up to date. None since every resource has signals; every
+ * resource is still listed again every `relistInterval`, as a safety net.
+ * @deprecated Every resource is followed: see FOLLOWED_RESOURCES.
+ */
+export const RELISTED_RESOURCES = [] as const;
+export type MirrorResource = (typeof FOLLOWED_RESOURCES)[number];
+export const MIRROR_RESOURCES: readonly MirrorResource[] = [...FOLLOWED_RESOURCES];
+
+/** The mirror's resource for each kind of signal that carries a record of its own. */
+const RESOURCE_OF_SIGNAL: Record<string, MirrorResource> = {
+  customer: 'customers',
+  booking: 'bookings',
+  event: 'events',
+  participant: 'participants',
+  club: 'club',
+  space: 'spaces',
+  coach: 'coaches',
+  waiver: 'waivers',
+  order: 'orders',
+  transaction: 'transactions',
+};
 
 export interface MirrorOptions {
   /** What to copy; every resource by default. `participants` needs `events`. */
   resources?: readonly MirrorResource[] | undefined;
   /** Where the copy is kept; a MemoryStore by default. */
   store?: MirrorStore | undefined;
-  /** How often resources without signals are listed again, in ms (5 minutes by default; 0: never). */
+  /**
+   * How often every resource is listed again, as a safety net under the signals, in ms (6 hours
+   * by default; 0: never). A listed record replaces the copy's only when the copy's is older.
+   */
   relistInterval?: number | undefined;
   /** Page size of the listings (100 by default). */
   pageSize?: number | undefined;
@@ -105,7 +126,7 @@ const plain = <T extends object>(record: T): T => ({ ...record });
 const PAGE = 100;
 /** Records stored per write during a full copy. */
 const COPY_WRITE = 5000;
-const RELIST_MS = 5 * 60_000;
+const RELIST_MS = 6 * 60 * 60_000;
 
 export class Mirror extends EventEmitter<{ change: [MirrorChange] }> {
   readonly #client: ClubData;
@@ -116,7 +137,7 @@ export class Mirror extends EventEmitter<{ change: [MirrorChange] }> {
   #writes: Promise<void> = Promise.resolve();
   #relistTimer: NodeJS.Timeout | undefined;
   #copying = false;
-  #relisting = false;
+  #relistings: Promise<void> = Promise.resolve();
   readonly #stats: MirrorStats = { sequence: undefined, generation: undefined, applied: 0, skipped: 0, copies: 0, lagMs: undefined };
   /** The store holding the copy; read it with `records()` and `get()`. */
   readonly store: MirrorStore;
@@ -210,7 +231,12 @@ export class Mirror extends EventEmitter<{ change: [MirrorChange] }> {
 
   /** Stores writes one after another, in the order they were asked for. */
   #write(change: Parameters<MirrorStore['write']>[0]): Promise<void> {
-    const next = this.#writes.then(() => this.store.write(change));
+    return this.#writeWith(async () => change);
+  }
+
+  /** A write made in its turn: `make` reads the store as the writes before it left it. */
+  #writeWith(make: () => Promise<Parameters<MirrorStore['write']>[0]>): Promise<void> {
+    const next = this.#writes.then(async () => this.store.write(await make()));
     this.#writes = next.catch(() => undefined);
     return next;
   }
@@ -308,10 +334,8 @@ export class Mirror extends EventEmitter<{ change: [MirrorChange] }> {
     const candidates: MirrorRecord[] = [];
     const object = signal.data.object as { id: string; customer_id?: string; event_id?: string };
     const [noun] = signal.type.split('.');
-    if (noun === 'customer') candidates.push({ resource: 'customers', id: object.id, sequence: signal.sequence, data: object });
-    else if (noun === 'booking') candidates.push({ resource: 'bookings', id: object.id, sequence: signal.sequence, data: object });
-    else if (noun === 'event') candidates.push({ resource: 'events', id: object.id, sequence: signal.sequence, data: object });
-    else if (noun === 'participant') candidates.push({ resource: 'participants', id: object.id, sequence: signal.sequence, data: object });
+    const own = RESOURCE_OF_SIGNAL[noun!];
+    if (own) candidates.push({ resource: own, id: object.id, sequence: signal.sequence, data: object });
     // A customer shows its current subscriptions, and an event its participant counts; no
     // customer or event signal says when those change, so the customer or event is read again,
     // with the watermark of that read as its sequence (it holds everything up to it).
@@ -335,28 +359,38 @@ export class Mirror extends EventEmitter<{ change: [MirrorChange] }> {
         if (fresh) candidates.push(fresh);
       }
     }
-    const put: MirrorRecord[] = [];
     const changes: MirrorChange[] = [];
-    for (const record of candidates) {
-      if (!this.#resources.has(record.resource as MirrorResource)) continue;
-      const stored = await storedOf(record.resource, record.id);
-      if (stored && stored.sequence >= record.sequence) continue;
-      put.push(record);
-      changes.push({
-        resource: record.resource as MirrorResource,
-        id: record.id,
-        record: record.data,
-        previous: stored?.data,
-        sequence: record.sequence,
-        lagMs: undefined,
-      });
-    }
-    await this.#write({ generation: cursor.generation, put, cursor });
+    // Compared with the store in the write's turn, after any listing queued before it.
+    let put: MirrorRecord[] = [];
+    await this.#writeWith(async () => {
+      put = [];
+      for (const record of candidates) {
+        if (!this.#resources.has(record.resource as MirrorResource)) continue;
+        const stored = await this.store.get(cursor.generation, record.resource, record.id);
+        if (stored && stored.sequence >= record.sequence) continue;
+        put.push(record);
+        changes.push({
+          resource: record.resource as MirrorResource,
+          id: record.id,
+          record: record.data,
+          previous: stored?.data,
+          sequence: record.sequence,
+          lagMs: undefined,
+        });
+      }
+      return { generation: cursor.generation, put, cursor };
+    });
     if (put.length > 0) this.#stats.applied++;
     else this.#stats.skipped++;
     const lagMs = Date.now() - Date.parse(signal.created);
     this.#stats.lagMs = lagMs;
     for (const change of changes) this.emit('change', { ...change, lagMs });
+    // A new timezone changes the local times every booking and event shows, with no signal of
+    // their own (docs/data-model.md, "The club's timezone"): list them again.
+    const previous = (signal as { previous_attributes?: Record<string, unknown> }).previous_attributes;
+    if (signal.type === 'club.updated' && previous && 'timezone' in previous) {
+      void this.#relist(['bookings', 'events']).catch(() => undefined);
+    }
   }
 
   /** The record as the API shows it now; undefined when it is gone. */
@@ -371,36 +405,60 @@ export class Mirror extends EventEmitter<{ change: [MirrorChange] }> {
     }
   }
 
-  /** Lists the resources no signal follows again, each replaced whole in one write. */
-  async #relist(): Promise<void> {
-    if (this.#copying || this.#relisting || !this.#cursor) return;
-    this.#relisting = true;
-    try {
-      await this.#relistResources();
-    } finally {
-      this.#relisting = false;
-    }
+  /**
+   * Lists resources again (every one the mirror copies, by default): the safety net under the
+   * signals. Each resource is written in one write, in its turn after the signals applied before
+   * it: a listed record replaces the copy's only when the copy's is older than the page that
+   * listed it, and a record the listing no longer has is removed only when the copy's is older
+   * than every page of the listing (it was deleted before the listing; a newer one came from a
+   * signal after it).
+   */
+  #relist(resources: readonly MirrorResource[] = [...this.#resources]): Promise<void> {
+    // One listing at a time, each after those asked for before it.
+    const next = this.#relistings.then(() => this.#relistResources(resources.filter((r) => this.#resources.has(r))));
+    this.#relistings = next.catch(() => undefined);
+    return next;
   }
 
-  async #relistResources(): Promise<void> {
-    if (!this.#cursor) return;
-    const resources = RELISTED_RESOURCES.filter((r) => this.#resources.has(r));
-    for (const { resource, batches } of this.#listings(resources)) {
+  async #relistResources(resources: readonly MirrorResource[]): Promise<void> {
+    if (this.#copying || !this.#cursor || this.#abort.signal.aborted) return;
+    const eventIds: string[] = [];
+    const listings = this.#listings(resources.filter((r) => r !== 'participants'));
+    // Participants are listed event by event, after the events.
+    if (resources.includes('participants')) listings.push({ resource: 'participants', batches: this.#participantBatches(eventIds) });
+    for (const { resource, batches } of listings) {
       const generation = this.#cursor.generation;
-      const put: MirrorRecord[] = [];
+      const listed: MirrorRecord[] = [];
+      let low = Number.POSITIVE_INFINITY;
       for await (const { data, sequence } of batches) {
-        for (const record of data) put.push({ resource, id: record.id, sequence, data: record });
+        low = Math.min(low, sequence);
+        if (resource === 'events') eventIds.push(...data.map((e) => e.id));
+        for (const record of data) listed.push({ resource, id: record.id, sequence, data: record });
       }
       // A copy that began meanwhile replaces the generation this listing was for.
       if (this.#copying || generation !== this.#cursor.generation) return;
-      const before = new Map((await this.store.records(generation, resource)).map((r) => [r.id, r.data]));
-      await this.#write({ generation, put, replace: [resource] });
-      for (const record of put) {
-        const previous = before.get(record.id);
-        if (JSON.stringify(previous) !== JSON.stringify(record.data)) {
-          this.emit('change', { resource, id: record.id, record: record.data, previous, sequence: record.sequence, lagMs: undefined });
+      // No page at all (participants of no event listed): nothing learned.
+      if (!Number.isFinite(low)) continue;
+      const changes: MirrorChange[] = [];
+      await this.#writeWith(async () => {
+        const stored = new Map((await this.store.records(generation, resource)).map((r) => [r.id, r]));
+        const kept: MirrorRecord[] = [];
+        for (const record of listed) {
+          const held = stored.get(record.id);
+          stored.delete(record.id);
+          if (held && held.sequence >= record.sequence) {
+            kept.push(held);
+            continue;
+          }
+          kept.push(record);
+          if (JSON.stringify(held?.data) !== JSON.stringify(record.data)) {
+            changes.push({ resource, id: record.id, record: record.data, previous: held?.data, sequence: record.sequence, lagMs: undefined });
+          }
         }
-      }
+        for (const held of stored.values()) if (held.sequence >= low) kept.push(held);
+        return { generation, put: kept, replace: [resource] };
+      });
+      for (const change of changes) this.emit('change', change);
     }
   }
 }
