@@ -287,6 +287,11 @@ async function main() {
               ],
         ),
       ],
+      notes: [
+        'Each phase writes its rows with the signal triggers on, and again with them off, back to back, in turns; medians of the rounds. A ratio compares the two sides of one phase in this run: the clock of the side without triggers moves with the machine and with the tables\' history, so ratios from different runs do not compare well.',
+        'Bookings are written with their court row (two tables feed a booking); transactions fire their trigger on inserts alone (the ledger only grows, so an update makes no signal and pays nothing).',
+        'Floor: the statement without triggers, plus storing the signals it emitted once more (one INSERT ... SELECT of the same rows under new keys): what storing them costs, with no touch, no rendering and no comparison. An update pays for two renderings of each resource (before and after) and their comparison, which the floor leaves out.',
+      ],
       tables: [
         {
           title: 'CPU time of the PostgreSQL backend (medians, ms): steadier than the clock on a busy machine',

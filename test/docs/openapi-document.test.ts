@@ -52,7 +52,18 @@ describe('the OpenAPI document', () => {
         const body = (document.paths[path]![method] as unknown as { requestBody: { content: Record<string, { schema: { properties: Record<string, { items: { enum: string[] } }> } }> } })
           .requestBody.content['application/json']!.schema.properties;
         expect(body.signal_types!.items.enum, path).toEqual(['*', ...SIGNAL_TYPES]);
-        expect(body.scopes!.items.enum, path).toEqual(['customers:read', 'bookings:read', 'events:read', 'webhook_endpoints:write']);
+        expect(body.scopes!.items.enum, path).toEqual([
+          'customers:read',
+          'bookings:read',
+          'events:read',
+          'orders:read',
+          'transactions:read',
+          'waivers:read',
+          'coaches:read',
+          'spaces:read',
+          'club:read',
+          'webhook_endpoints:write',
+        ]);
       }
     }
   });
