@@ -10,9 +10,17 @@
 -- a single resource (a first touch) then starts the executor for its own kind's small plan
 -- only, not for every kind's, which cost about 0.4 ms a touch. The plans are generic, made once
 -- per session: a custom plan for each call would be planned again each time.
+--
+-- Each key reaches its row by a probe of the table's primary key, whatever the statistics said
+-- when the generic plan was made (sql/README.md, "Statements that reach one row by key"): with
+-- hash and merge joins and sequential scans off, the only plan left is a nested loop over the
+-- keys, which a plan kept for the session cannot turn into a scan of a table that has grown.
 CREATE OR REPLACE FUNCTION cd_render_resources(kinds text[], clubs text[], resources text[]) RETURNS TABLE (n bigint, rendered json)
 LANGUAGE plpgsql STABLE
 SET plan_cache_mode = force_generic_plan
+SET enable_seqscan = off
+SET enable_hashjoin = off
+SET enable_mergejoin = off
 AS $$
 BEGIN
   IF 'customer' = ANY (kinds) THEN

@@ -14,6 +14,7 @@
 CREATE OR REPLACE FUNCTION cd_signal_touch(kind text, club text, resource text, created boolean DEFAULT false) RETURNS void
 LANGUAGE plpgsql
 SET enable_seqscan = off
+SET plan_cache_mode = force_generic_plan
 AS $$
 DECLARE
   opens_batch boolean;
