@@ -63,19 +63,24 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * club's timezone, as a key's would be. A change (any method but GET and HEAD) must come from
  * the portal's own page (Origin) with the session's CSRF token, and from a session that may
  * manage: a read_only session is refused every change here, whatever its page shows.
+ *
+ * The request has its principal before those checks, as a key's request has before its scope
+ * check: a refused change is logged with the session's club, and counted in its budget.
  */
 export async function authenticatePortal(pool: Pool, request: FastifyRequest, publicUrl: string) {
   const found = await readPortalSession(pool, request);
   if (!found) throw noSession();
   const { session, token } = found;
+  const portal: PortalAccess = { sessionId: session.id, mode: session.mode };
+  const principal = { keyId: session.keyId, clubId: session.clubId, scopes: new Set(session.scopes), timezone: session.timezone, portal };
+  request.principal = principal;
   if (!SAFE_METHODS.has(request.method)) {
     checkChangeFromPortal(request, token, publicUrl);
     if (session.mode !== 'manage') {
       throw new ApiError(403, 'permission_error', 'portal_read_only', 'This portal session is read-only: it shows everything and changes nothing.');
     }
   }
-  const portal: PortalAccess = { sessionId: session.id, mode: session.mode };
-  return { keyId: session.keyId, clubId: session.clubId, scopes: new Set(session.scopes), timezone: session.timezone, portal };
+  return principal;
 }
 
 /**

@@ -3,8 +3,9 @@
 // a session's scopes and never a key, none of it in the OpenAPI document, and the verification
 // code its page shows equal to the guide's.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import type { Pool } from '../../src/db/pool.ts';
 import { PORTAL_PAGES } from '../../src/portal/index.ts';
@@ -112,6 +113,44 @@ describe('the API under /portal/api', () => {
       payload: { url: 'https://receiver.example.com/hook', signal_types: ['*'] },
     });
     expect(crossSite.json()).toMatchObject({ error: { code: 'cross_site_request' } });
+  });
+});
+
+describe('the request log', () => {
+  it('names the session’s club on a change it refuses, read-only or without its CSRF token', async () => {
+    const lines: { msg?: string; path?: string; status?: number; club_id?: string }[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line) as (typeof lines)[number]) });
+    const logged = await buildApp({ config: testConfig({ publicUrl: 'https://clubdata.example.com' }), pool, secretBox: testSecretBox(), logger });
+    try {
+      await logged.ready();
+      const authorization = await bearer(pool, clubId, { scopes: ['customers:read', 'webhook_endpoints:write'] });
+      const started = async (mode: string) => {
+        const made = await logged.inject({ method: 'POST', url: '/v1/portal_sessions', headers: { authorization }, payload: { mode } });
+        const token = new URL(made.json<{ url: string }>().url).hash.slice(1);
+        const res = await logged.inject({ method: 'POST', url: '/portal/session', headers: { host: 'clubdata.example.com' }, payload: { token } });
+        const cookie = String(res.headers['set-cookie']).split(';')[0]!;
+        const csrf = (await logged.inject({ method: 'GET', url: '/portal/session', headers: { cookie } })).json<{ csrf_token: string }>().csrf_token;
+        return { cookie, csrf };
+      };
+      const change = (cookie: string, csrf: string) =>
+        logged.inject({
+          method: 'POST',
+          url: '/portal/api/v1/webhook_endpoints',
+          headers: { cookie, 'x-csrf-token': csrf, host: 'clubdata.example.com', origin: 'https://clubdata.example.com' },
+          payload: { url: 'https://receiver.example.com/hook', signal_types: ['*'] },
+        });
+      const readOnly = await started('read_only');
+      expect((await change(readOnly.cookie, readOnly.csrf)).json()).toMatchObject({ error: { code: 'portal_read_only' } });
+      const manage = await started('manage');
+      expect((await change(manage.cookie, 'wrong')).json()).toMatchObject({ error: { code: 'csrf_token_invalid' } });
+      const refused = lines.filter((line) => line.msg === 'request' && line.path === '/portal/api/v1/webhook_endpoints');
+      expect(refused.map((line) => [line.status, line.club_id])).toEqual([
+        [403, clubId],
+        [403, clubId],
+      ]);
+    } finally {
+      await logged.close();
+    }
   });
 });
 
