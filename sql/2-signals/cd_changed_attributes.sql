@@ -1,8 +1,8 @@
 -- Previous values of the top-level attributes that differ, in the representation's order, or
 -- NULL when none does. `updated_at` is left out: it changes with every change and says nothing
--- of its own. A SQL function of one SELECT, inlined where it is called in FROM: the commit-time
--- pass compares every resource of a batch, and a PL/pgSQL call per resource cost about 70 us of
--- a 10,000-row statement's 230 (docs/benchmarks.md, "Writer cost").
+-- of its own. A SQL function of one SELECT, inlined where it is called in FROM, as the renderers
+-- are (sql/README.md, "Renderers"): the commit-time pass compares every resource of a batch in
+-- its own plan, with no call per resource.
 CREATE OR REPLACE FUNCTION cd_changed_attributes(before json, after json, ignored text[]) RETURNS SETOF json
 LANGUAGE sql IMMUTABLE ROWS 1
 AS $$

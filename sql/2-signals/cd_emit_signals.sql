@@ -30,9 +30,9 @@
 -- a batch of 10,000 sort in memory; JIT compiled this statement for longer than it ran. Its plan
 -- is generic, made once per session: planned for each commit (PL/pgSQL's custom plans, kept
 -- when the generic one looks dearer), this statement with its inlined renderers, comparison
--- and rules took 2.7 ms of a one-row transaction's 3.4. The
--- batch is found through signal_pending's primary key, never by scanning the table, which
--- grows with dead rows between vacuums (see cd_signal_touch).
+-- and rules took 2.7 ms of a one-row transaction's 3.4. The batch is found through
+-- signal_pending's primary key, never by scanning the table, which grows with dead rows between
+-- vacuums (see cd_signal_touch).
 CREATE OR REPLACE FUNCTION cd_emit_signals(tx xid8) RETURNS void
 LANGUAGE plpgsql
 SET jit = off

@@ -1,9 +1,9 @@
 -- The lifecycle rules: which signal a change is. NULL means no signal.
 --
 -- One CASE expression in a SQL function, which the planner inlines into the commit-time pass
--- (sql/README.md, "Renderers"): a PL/pgSQL call per resource was a tenth of a bulk statement's
--- signal cost. STABLE, not IMMUTABLE: reading a timestamp from text depends on settings, and a
--- function declared stricter than its body is not inlined.
+-- (sql/README.md, "Renderers"), with no call per resource. STABLE, not IMMUTABLE: reading a
+-- timestamp from text depends on settings, and a function declared stricter than its body is
+-- not inlined.
 CREATE OR REPLACE FUNCTION cd_signal_type(kind text, before json, after json, changed json) RETURNS text
 LANGUAGE sql STABLE
 AS $$

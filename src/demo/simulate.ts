@@ -51,7 +51,17 @@ const randomIds = (table: string, where: string) =>
   `SELECT id FROM ${table} WHERE club_id = $1 AND ${where} ORDER BY random() LIMIT $2`;
 
 /** The club's customers who can act (not archived). */
-const ACTIVE_CUSTOMERS = randomIds('customers', 'archived_at IS NULL');
+const ACTIVE = 'archived_at IS NULL';
+const ACTIVE_CUSTOMERS = randomIds('customers', ACTIVE);
+
+/**
+ * A change made by `set` to up to `count` rows of the club's `table` matching `where`, picked at
+ * random, in one statement.
+ */
+const changeRandom =
+  (table: string, set: string, where: string): Action['run'] =>
+  (pool, club, count) =>
+    ids(pool, `UPDATE ${table} SET ${set} WHERE club_id = $1 AND id IN (${randomIds(table, where)}) RETURNING id`, [club, count]);
 
 /** An element of the array `list` picked at random, evaluated again for every row. */
 const anyOf = (list: string) => `(${list})[1 + floor(random() * cardinality(${list}))::int]`;
@@ -84,14 +94,7 @@ const ACTIONS: Action[] = [
   {
     name: 'booking canceled',
     weight: 2,
-    run: (pool, club, count) =>
-      ids(
-        pool,
-        `UPDATE bookings SET status = 'canceled', canceled_at = now()
-          WHERE club_id = $1 AND id IN (${randomIds('bookings', `status = 'confirmed' AND starts_at > now()`)})
-          RETURNING id`,
-        [club, count],
-      ),
+    run: changeRandom('bookings', `status = 'canceled', canceled_at = now()`, `status = 'confirmed' AND starts_at > now()`),
   },
   {
     name: 'booking moved',
@@ -133,26 +136,12 @@ const ACTIONS: Action[] = [
   {
     name: 'participant left',
     weight: 2,
-    run: (pool, club, count) =>
-      ids(
-        pool,
-        `UPDATE participants SET removed_at = now()
-          WHERE club_id = $1 AND id IN (${randomIds('participants', `removed_at IS NULL AND check_in_status <> 'checked_in'`)})
-          RETURNING id`,
-        [club, count],
-      ),
+    run: changeRandom('participants', 'removed_at = now()', `removed_at IS NULL AND check_in_status <> 'checked_in'`),
   },
   {
     name: 'participant checked in',
     weight: 2,
-    run: (pool, club, count) =>
-      ids(
-        pool,
-        `UPDATE participants SET check_in_status = 'checked_in'
-          WHERE club_id = $1 AND id IN (${randomIds('participants', `removed_at IS NULL AND check_in_status = 'not_checked_in'`)})
-          RETURNING id`,
-        [club, count],
-      ),
+    run: changeRandom('participants', `check_in_status = 'checked_in'`, `removed_at IS NULL AND check_in_status = 'not_checked_in'`),
   },
   {
     name: 'customer created',
@@ -171,20 +160,12 @@ const ACTIONS: Action[] = [
   {
     name: 'customer updated',
     weight: 2,
-    run: (pool, club, count) =>
-      ids(
-        pool,
-        `UPDATE customers SET phone = '+1 555 ' || lpad((floor(random() * 10000))::int::text, 4, '0')
-          WHERE club_id = $1 AND id IN (${ACTIVE_CUSTOMERS})
-          RETURNING id`,
-        [club, count],
-      ),
+    run: changeRandom('customers', `phone = '+1 555 ' || lpad((floor(random() * 10000))::int::text, 4, '0')`, ACTIVE),
   },
   {
     name: 'customer archived',
     weight: 0.5,
-    run: (pool, club, count) =>
-      ids(pool, `UPDATE customers SET archived_at = now() WHERE club_id = $1 AND id IN (${ACTIVE_CUSTOMERS}) RETURNING id`, [club, count]),
+    run: changeRandom('customers', 'archived_at = now()', ACTIVE),
   },
   {
     name: 'subscription renewed',
@@ -253,14 +234,7 @@ const ACTIONS: Action[] = [
   {
     name: 'event edited',
     weight: 1,
-    run: (pool, club, count) =>
-      ids(
-        pool,
-        `UPDATE events SET max_participants = max_participants + 1
-          WHERE club_id = $1 AND id IN (${randomIds('events', 'canceled_at IS NULL')})
-          RETURNING id`,
-        [club, count],
-      ),
+    run: changeRandom('events', 'max_participants = max_participants + 1', 'canceled_at IS NULL'),
   },
   {
     name: 'order placed',
@@ -322,14 +296,7 @@ const ACTIONS: Action[] = [
   {
     name: 'waiver invalidated',
     weight: 0.5,
-    run: (pool, club, count) =>
-      ids(
-        pool,
-        `UPDATE waiver_signatures SET invalidated_at = now()
-          WHERE club_id = $1 AND id IN (${randomIds('waiver_signatures', 'invalidated_at IS NULL')})
-          RETURNING id`,
-        [club, count],
-      ),
+    run: changeRandom('waiver_signatures', 'invalidated_at = now()', 'invalidated_at IS NULL'),
   },
   {
     name: 'coach added',
@@ -347,27 +314,13 @@ const ACTIONS: Action[] = [
   {
     name: 'coach edited',
     weight: 0.5,
-    run: (pool, club, count) =>
-      ids(
-        pool,
-        `UPDATE coaches SET lesson_booking_enabled = NOT lesson_booking_enabled
-          WHERE club_id = $1 AND id IN (${randomIds('coaches', "status = 'active'")})
-          RETURNING id`,
-        [club, count],
-      ),
+    run: changeRandom('coaches', 'lesson_booking_enabled = NOT lesson_booking_enabled', "status = 'active'"),
   },
   {
     name: 'coach archived',
     weight: 0.5,
     // Only the coaches a simulation added: the club's own staff stay.
-    run: (pool, club, count) =>
-      ids(
-        pool,
-        `UPDATE coaches SET status = 'archived'
-          WHERE club_id = $1 AND id IN (${randomIds('coaches', "status = 'active' AND slug LIKE 'sam-rivera-%'")})
-          RETURNING id`,
-        [club, count],
-      ),
+    run: changeRandom('coaches', `status = 'archived'`, "status = 'active' AND slug LIKE 'sam-rivera-%'"),
   },
   {
     name: 'space added',
@@ -386,14 +339,7 @@ const ACTIONS: Action[] = [
   {
     name: 'space edited',
     weight: 0.5,
-    run: (pool, club, count) =>
-      ids(
-        pool,
-        `UPDATE spaces SET short_name = CASE WHEN short_name = 'PW' THEN 'Wall' ELSE 'PW' END
-          WHERE club_id = $1 AND id IN (${randomIds('spaces', "name = 'Practice wall'")})
-          RETURNING id`,
-        [club, count],
-      ),
+    run: changeRandom('spaces', `short_name = CASE WHEN short_name = 'PW' THEN 'Wall' ELSE 'PW' END`, "name = 'Practice wall'"),
   },
   {
     name: 'club renamed',
