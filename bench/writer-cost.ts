@@ -122,9 +122,14 @@ const WRITERS: Writer[] = [
   },
 ];
 
+/** Switches the signal triggers of a writer's tables (the row touch, or the statement's mark and touches) on or off. */
 async function setTriggers(client: pg.Client, writer: Writer, enabled: boolean) {
   for (const table of writer.triggerTables) {
-    await client.query(`ALTER TABLE ${table} ${enabled ? 'ENABLE' : 'DISABLE'} TRIGGER _500_signal_touch`);
+    const { rows } = await client.query<{ name: string }>(
+      `SELECT tgname AS name FROM pg_trigger WHERE tgrelid = $1::regclass AND NOT tgisinternal AND tgname LIKE '%signal%'`,
+      [table],
+    );
+    for (const { name } of rows) await client.query(`ALTER TABLE ${table} ${enabled ? 'ENABLE' : 'DISABLE'} TRIGGER ${name}`);
   }
 }
 
@@ -231,7 +236,9 @@ async function main() {
             (storedAgain[phase] ??= []).push(await storeSignalsAgain(client, emittedAfter));
           }
         }
-        await client.query(`VACUUM ANALYZE ${[...writer.triggerTables, 'signals'].join(', ')}`);
+        // What autovacuum would do between a platform's nightly jobs (it is off on this server):
+        // the written tables, the history, and the touches each commit deletes.
+        await client.query(`VACUUM ANALYZE ${[...writer.triggerTables, 'signals', 'signal_pending'].join(', ')}`);
       }
     }
     const { rows: emitted } = await client.query<{ n: number }>(`SELECT count(*)::int AS n FROM signals`);

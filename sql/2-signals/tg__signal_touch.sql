@@ -5,10 +5,11 @@
 -- of the category shows; 'waivers_of_club' for clubs, whose waiver settings every waiver's status
 -- depends on.
 --
--- Row level, before the write, on purpose: a resource's rendering before the transaction's first
--- change must be taken before that change. A statement-level trigger would see a resource that
--- the same statement inserted (a writable CTE, a trigger adding its child rows) as existing
--- already, and a changed child row only after the change.
+-- Row level, before the write, on the tables a representation embeds and for deletes: a
+-- resource's rendering before the transaction's first change must be taken before that change.
+-- Inserts and updates of a resource's own row touch after their statement instead, from its
+-- transition tables (tg__signal_touch_rows), which are told about the touches made here during
+-- the same statement (tg__signal_mark).
 CREATE OR REPLACE FUNCTION tg__signal_touch() RETURNS trigger
 LANGUAGE plpgsql
 AS $$

@@ -153,6 +153,136 @@ describe('one statement writing many resources', () => {
   });
 });
 
+describe('a resource’s own table touches after each statement, from its transition tables (tg__signal_touch_rows)', () => {
+  it('updates keep the statement’s row order, not the order of their keys', async () => {
+    const prefix = `bkg_${uid()}`;
+    await inTransaction(t.pool, [insertBookingsWithCourts(prefix, 12)]);
+    const before = await lastSequence(t.pool, club.id);
+    // A scan in the table's order, where prefix_10 comes after prefix_9, not after prefix_1.
+    const returned = await withTransaction(t.pool, async (client) => {
+      await client.query('SET LOCAL enable_indexscan = off');
+      await client.query('SET LOCAL enable_bitmapscan = off');
+      const { rows } = await client.query<{ id: string }>(
+        `UPDATE bookings SET title = 'Ladder' WHERE club_id = $1 AND id = ANY ($2) RETURNING id`,
+        [club.id, ids(prefix, 12)],
+      );
+      return rows.map((row) => row.id);
+    });
+    expect(returned).not.toEqual([...returned].sort());
+    const signals = await signalsSince(t.pool, club.id, before);
+    expect(signals.map((s) => s.data.object.id)).toEqual(returned);
+    expect(signals.map((s) => s.previous_attributes)).toEqual(Array(12).fill({ title: null }));
+  });
+
+  it('a platform trigger moving a booking’s court as its row changes: one booking.updated showing both changes', async () => {
+    const prefix = `bkg_${uid()}`;
+    await inTransaction(t.pool, [insertBookingsWithCourts(prefix, 1)]);
+    const id = `${prefix}_1`;
+    const previous = (await get(`/v1/bookings/${id}`)).json();
+    // The court row changes during the statement, after the booking's own row: its touch renders
+    // the booking with the new title already in it.
+    const before = await lastSequence(t.pool, club.id);
+    await withTransaction(t.pool, async (client) => {
+      await client.query(`CREATE OR REPLACE FUNCTION pg_temp.move_court() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          UPDATE booking_spaces SET space_id = 'spa_2' WHERE club_id = NEW.club_id AND booking_id = NEW.id;
+          RETURN NULL;
+        END $$`);
+      await client.query(`CREATE TRIGGER move_court AFTER UPDATE ON bookings FOR EACH ROW
+        WHEN (NEW.title = 'Moved court') EXECUTE FUNCTION pg_temp.move_court()`);
+      await client.query(`UPDATE bookings SET title = 'Moved court' WHERE club_id = $1 AND id = $2`, [club.id, id]);
+      await client.query('DROP TRIGGER move_court ON bookings');
+    });
+    const signals = await signalsSince(t.pool, club.id, before);
+    expect(signals.map((s) => s.type)).toEqual(['booking.updated']);
+    expect(signals[0]!.previous_attributes).toEqual({ title: null, spaces: previous.spaces });
+    expect(signals[0]!.data.object).toEqual((await get(`/v1/bookings/${id}`)).json());
+  });
+
+  it('an update that changes nothing in a row touches nothing; a changed key is the old resource gone and a new one', async () => {
+    const c = await insertClub(t.pool);
+    const kept = await insertCustomer(t.pool, c.id, { firstName: 'Ann' });
+    const renamed = await insertCustomer(t.pool, c.id, { firstName: 'Bo' });
+    const before = await lastSequence(t.pool, c.id);
+    const pending = await withTransaction(t.pool, async (client) => {
+      await client.query(`UPDATE customers SET first_name = first_name WHERE club_id = $1`, [c.id]);
+      const { rows } = await client.query('SELECT count(*)::int AS n FROM signal_pending WHERE txid = pg_current_xact_id()');
+      await client.query(`UPDATE customers SET id = 'cus_renamed' WHERE club_id = $1 AND id = $2`, [c.id, renamed]);
+      return rows[0].n;
+    });
+    expect(pending).toBe(0);
+    const signals = await signalsSince(t.pool, c.id, before);
+    expect(signals.map((s) => [s.type, s.data.object.id])).toEqual([
+      ['customer.archived', renamed],
+      ['customer.created', 'cus_renamed'],
+    ]);
+    expect(signals.some((s) => s.data.object.id === kept)).toBe(false);
+  });
+
+  it('a customer deleted and inserted again in one transaction is customer.updated, as one-row writes make it', async () => {
+    const c = await insertClub(t.pool);
+    const id = await insertCustomer(t.pool, c.id, { firstName: 'Ann' });
+    const before = await lastSequence(t.pool, c.id);
+    await inTransaction(t.pool, [
+      ['DELETE FROM customers WHERE club_id = $1 AND id = $2', [c.id, id]],
+      [`INSERT INTO customers (club_id, id, email, first_name, first_became_customer_at) VALUES ($1, $2, $2 || '@example.com', 'Anna', '2026-01-01Z')`, [c.id, id]],
+    ]);
+    const signals = await signalsSince(t.pool, c.id, before);
+    expect(signals.map((s) => s.type)).toEqual(['customer.updated']);
+    expect(signals[0]!.previous_attributes).toMatchObject({ first_name: 'Ann' });
+  });
+
+  it('INSERT … ON CONFLICT DO UPDATE and MERGE: the rows inserted are created, the rows updated updated', async () => {
+    const c = await insertClub(t.pool);
+    const existing = await insertCustomer(t.pool, c.id, { firstName: 'Ann' });
+    const before = await lastSequence(t.pool, c.id);
+    await t.pool.query(
+      `INSERT INTO customers (club_id, id, email, first_name) VALUES ($1, $2, 'x@example.com', 'Anna'), ($1, 'cus_upserted', 'u@example.com', 'Una')
+       ON CONFLICT (club_id, id) DO UPDATE SET first_name = EXCLUDED.first_name`,
+      [c.id, existing],
+    );
+    await t.pool.query(
+      `MERGE INTO customers t USING (VALUES ($2::text, 'Annie'), ('cus_merged', 'Mia')) AS s (id, first_name) ON t.club_id = $1 AND t.id = s.id
+       WHEN MATCHED THEN UPDATE SET first_name = s.first_name
+       WHEN NOT MATCHED THEN INSERT (club_id, id, email, first_name) VALUES ($1, s.id, s.id || '@example.com', s.first_name)`,
+      [c.id, existing],
+    );
+    const signals = await signalsSince(t.pool, c.id, before);
+    // Which rows a statement inserted and which it updated, by id (the two kinds' touches come
+    // one after the other).
+    const byId = (s: StoredSignal[]) =>
+      s.map((x) => ({ type: x.type, id: x.data.object.id, previous: x.previous_attributes ?? null })).sort((a, b) => a.id.localeCompare(b.id));
+    expect(byId(signals.slice(0, 2))).toEqual(
+      byId([
+        { type: 'customer.updated', data: { object: { id: existing } }, previous_attributes: { first_name: 'Ann' } },
+        { type: 'customer.created', data: { object: { id: 'cus_upserted' } } },
+      ] as StoredSignal[]),
+    );
+    expect(byId(signals.slice(2))).toEqual(
+      byId([
+        { type: 'customer.updated', data: { object: { id: existing } }, previous_attributes: { first_name: 'Anna' } },
+        { type: 'customer.created', data: { object: { id: 'cus_merged' } } },
+      ] as StoredSignal[]),
+    );
+  });
+
+  it('statements with signals off touch nothing, and each statement’s mark is taken off again', async () => {
+    const c = await insertClub(t.pool);
+    const marks = await withTransaction(t.pool, async (client) => {
+      await client.query(`SET LOCAL clubdata.signals = 'off'`);
+      await client.query(`INSERT INTO customers (club_id, id, email) VALUES ($1, 'cus_quiet', 'q@example.com')`, [c.id]);
+      await client.query(`SET LOCAL clubdata.signals = 'on'`);
+      await client.query(`INSERT INTO customers (club_id, id, email) VALUES ($1, 'cus_heard', 'h@example.com')`, [c.id]);
+      await client.query(`UPDATE customers SET first_name = 'Hal' WHERE club_id = $1 AND id = 'cus_heard'`, [c.id]);
+      const { rows } = await client.query(`SELECT current_setting('clubdata.signal_marks_customers') AS marks`);
+      return rows[0].marks;
+    });
+    expect(marks).toBe('');
+    const signals = await signalsSince(t.pool, c.id);
+    expect(signals.map((s) => [s.type, s.data.object.id])).toEqual([['customer.created', 'cus_heard']]);
+  });
+});
+
 describe('one transaction, several statements', () => {
   it('numbers signals in the order resources were first touched, whatever touches them later', async () => {
     const c = await insertClub(t.pool);

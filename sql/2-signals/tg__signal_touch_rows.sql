@@ -1,0 +1,74 @@
+-- AFTER STATEMENT trigger, for inserts and updates, on each resource's own table (customers,
+-- bookings, ...): touches every resource the statement wrote, in one statement over its
+-- transition tables (new_rows, and old_rows for an update), where the row trigger
+-- tg__signal_touch, which the embedded tables and deletes keep, runs a query per row. TG_ARGV[0]:
+-- the resource kind. The table's rows have club_id and id.
+--
+-- What a touch keeps is the same as tg__signal_touch's (signal_pending, cd_signal_touch): a
+-- resource's rendering before the transaction's first change to it, nothing for a new one, and
+-- the first touch of a batch carries `flush`. Here:
+-- - an inserted row is a new resource (before NULL);
+-- - an updated row's rendering before is rendered from its old row (cd_render_rows), with the
+--   rows it embeds as they are now; an update that changed nothing in the row touches nothing,
+--   and a row whose key changed touches its old key and, as new, its new one;
+-- - a resource touched earlier in the transaction keeps what it has.
+-- A resource touched during the statement, after tg__signal_mark's mark, was touched by a row it
+-- embeds, which the same statement wrote (a writable CTE, a cascade, a platform's trigger); that
+-- touch may have rendered it with the statement's change to its own row already made. Inserted,
+-- it was new all the same; updated, its rendering before is merged from the two
+-- (cd_merged_before).
+--
+-- Rows keep the statement's order, so a bulk statement's signals follow its rows, as one-row
+-- statements' follow theirs.
+CREATE OR REPLACE FUNCTION tg__signal_touch_rows() RETURNS trigger
+LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan
+-- Transition tables have no statistics: joined by hashing, not by sorting both on their text keys.
+SET enable_mergejoin = off
+AS $$
+DECLARE
+  touched_kind text := TG_ARGV[0];
+  marks text := 'clubdata.signal_marks_' || TG_TABLE_NAME;
+  stack text := current_setting(marks, true);
+  mark bigint := split_part(stack, ',', 1)::bigint;
+  opens_batch boolean;
+  touched bigint;
+BEGIN
+  PERFORM set_config(marks, substr(stack, strpos(stack, ',') + 1), true);
+  IF NOT cd_signals_enabled() THEN
+    RETURN NULL;  -- a bulk import that turned signals off
+  END IF;
+  -- As in cd_signal_touch: whether this transaction has a batch open.
+  opens_batch := current_setting('clubdata.signal_batch', true) IS DISTINCT FROM pg_current_xact_id()::text;
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO signal_pending AS p (txid, kind, club_id, resource_id, before, flush)
+    SELECT pg_current_xact_id(), touched_kind, n.club_id, n.id, NULL, opens_batch AND row_number() OVER () = 1
+      FROM new_rows n
+    ON CONFLICT ON CONSTRAINT signal_pending_pkey DO UPDATE SET before = NULL WHERE p.touch_order > mark;
+  ELSE
+    INSERT INTO signal_pending AS p (txid, kind, club_id, resource_id, before, flush)
+    SELECT pg_current_xact_id(), touched_kind, t.club_id, t.resource_id, t.before, opens_batch AND row_number() OVER () = 1
+      FROM (-- The old rows of the rows it changed, in the statement's order.
+            SELECT b.club_id, b.resource_id, b.rendered AS before
+              FROM cd_render_rows(touched_kind, ARRAY(
+                     SELECT x.o::text FROM (SELECT o, row_number() OVER () AS position FROM old_rows o) x
+                       LEFT JOIN new_rows n ON n.club_id = (x.o).club_id AND n.id = (x.o).id
+                      WHERE n IS DISTINCT FROM x.o ORDER BY x.position)) b
+            UNION ALL
+            -- New keys.
+            SELECT n.club_id, n.id, NULL FROM new_rows n
+             WHERE NOT EXISTS (SELECT 1 FROM old_rows o WHERE o.club_id = n.club_id AND o.id = n.id)) t
+    ON CONFLICT ON CONSTRAINT signal_pending_pkey DO UPDATE
+      SET before = CASE WHEN EXCLUDED.before IS NOT NULL THEN
+                     cd_merged_before(p.before, EXCLUDED.before,
+                       (SELECT r.rendered FROM cd_render_resources(ARRAY[p.kind], ARRAY[p.club_id], ARRAY[p.resource_id]) r))
+                   END
+      WHERE p.touch_order > mark;
+  END IF;
+  GET DIAGNOSTICS touched = ROW_COUNT;
+  IF opens_batch AND touched > 0 THEN
+    PERFORM set_config('clubdata.signal_batch', pg_current_xact_id()::text, true);
+  END IF;
+  RETURN NULL;
+END
+$$;
