@@ -47,16 +47,22 @@ BEGIN
     ON CONFLICT ON CONSTRAINT signal_pending_pkey DO UPDATE SET before = NULL WHERE p.touch_order > mark;
   ELSE
     INSERT INTO signal_pending AS p (txid, kind, club_id, resource_id, before, flush)
-    SELECT pg_current_xact_id(), touched_kind, t.club_id, t.resource_id, t.before, opens_batch AND row_number() OVER () = 1
-      FROM (-- The old rows of the rows it changed, in the statement's order.
-            SELECT b.club_id, b.resource_id, b.rendered AS before
-              FROM cd_render_rows(touched_kind, ARRAY(
-                     SELECT x.o::text FROM (SELECT o, row_number() OVER () AS position FROM old_rows o) x
-                       LEFT JOIN new_rows n ON n.club_id = (x.o).club_id AND n.id = (x.o).id
-                      WHERE n IS DISTINCT FROM x.o ORDER BY x.position)) b
+    SELECT pg_current_xact_id(), touched_kind, t.club_id, t.resource_id, t.before,
+           opens_batch AND row_number() OVER (ORDER BY t.chunk, t.n) = 1
+      FROM (-- The old rows of the rows it changed, in the statement's order, rendered by chunks
+            -- of at most 10,000 rows: an array of a huge statement's rows could pass the limit
+            -- PostgreSQL sets on one value (1 GB).
+            SELECT g.chunk, b.n, b.club_id, b.resource_id, b.rendered AS before
+              FROM (SELECT (c.position - 1) / 10000 AS chunk, array_agg(c.row_text ORDER BY c.position) AS resource_rows
+                      FROM (SELECT x.o::text AS row_text, x.position
+                              FROM (SELECT o, row_number() OVER () AS position FROM old_rows o) x
+                              LEFT JOIN new_rows n ON n.club_id = (x.o).club_id AND n.id = (x.o).id
+                             WHERE n IS DISTINCT FROM x.o) c
+                     GROUP BY 1) g
+             CROSS JOIN LATERAL cd_render_rows(touched_kind, g.resource_rows) WITH ORDINALITY AS b (club_id, resource_id, rendered, n)
             UNION ALL
-            -- New keys.
-            SELECT n.club_id, n.id, NULL FROM new_rows n
+            -- New keys, after them.
+            SELECT NULL, NULL, n.club_id, n.id, NULL FROM new_rows n
              WHERE NOT EXISTS (SELECT 1 FROM old_rows o WHERE o.club_id = n.club_id AND o.id = n.id)) t
     ON CONFLICT ON CONSTRAINT signal_pending_pkey DO UPDATE
       SET before = CASE WHEN EXCLUDED.before IS NOT NULL THEN

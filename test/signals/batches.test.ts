@@ -174,6 +174,26 @@ describe('a resource’s own table touches after each statement, from its transi
     expect(signals.map((s) => s.previous_attributes)).toEqual(Array(12).fill({ title: null }));
   });
 
+  it('a statement updating more rows than one chunk of rendering (10,000) touches each row once, in its order', async () => {
+    const c = await insertClub(t.pool);
+    const n = 10_050;
+    await t.pool.query(
+      `INSERT INTO customers (club_id, id, email, first_name) SELECT $1, 'cus_' || g, g || '@example.com', 'Ann' FROM generate_series(1, $2::int) g`,
+      [c.id, n],
+    );
+    const before = await lastSequence(t.pool, c.id);
+    const returned = await withTransaction(t.pool, async (client) => {
+      await client.query('SET LOCAL enable_indexscan = off');
+      await client.query('SET LOCAL enable_bitmapscan = off');
+      const { rows } = await client.query<{ id: string }>(`UPDATE customers SET first_name = 'Anna' WHERE club_id = $1 RETURNING id`, [c.id]);
+      return rows.map((row) => row.id);
+    });
+    const signals = await signalsSince(t.pool, c.id, before);
+    expect(signals).toHaveLength(n);
+    expect(signals.map((s) => s.data.object.id)).toEqual(returned);
+    expect(new Set(signals.map((s) => `${s.type} ${JSON.stringify(s.previous_attributes)}`))).toEqual(new Set(['customer.updated {"first_name":"Ann"}']));
+  });
+
   it('a platform trigger moving a booking’s court as its row changes: one booking.updated showing both changes', async () => {
     const prefix = `bkg_${uid()}`;
     await inTransaction(t.pool, [insertBookingsWithCourts(prefix, 1)]);
