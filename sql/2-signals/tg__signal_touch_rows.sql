@@ -29,8 +29,10 @@ AS $$
 DECLARE
   touched_kind text := TG_ARGV[0];
   marks text := 'clubdata.signal_marks_' || TG_TABLE_NAME;
-  stack text := current_setting(marks, true);
-  mark bigint := split_part(stack, ',', 1)::bigint;
+  stack text := coalesce(current_setting(marks, true), '');
+  -- None when the mark trigger was switched off alone: then no touch counts as made during the
+  -- statement, and the statement's own touches add to what the transaction touched before.
+  mark bigint := nullif(split_part(stack, ',', 1), '')::bigint;
   opens_batch boolean;
   touched bigint;
 BEGIN

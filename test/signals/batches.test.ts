@@ -301,6 +301,20 @@ describe('a resource’s own table touches after each statement, from its transi
     const signals = await signalsSince(t.pool, c.id);
     expect(signals.map((s) => [s.type, s.data.object.id])).toEqual([['customer.created', 'cus_heard']]);
   });
+  it('with the mark trigger switched off alone, writes still emit what they change', async () => {
+    const c = await insertClub(t.pool);
+    const kinds = await withTransaction(t.pool, async (client) => {
+      await client.query('ALTER TABLE customers DISABLE TRIGGER _490_signal_mark');
+      await client.query(`INSERT INTO customers (club_id, id, email) VALUES ($1, 'cus_unmarked', 'u@example.com')`, [c.id]);
+      await client.query(`UPDATE customers SET first_name = 'Una' WHERE club_id = $1 AND id = 'cus_unmarked'`, [c.id]);
+      await client.query('ALTER TABLE customers ENABLE TRIGGER _490_signal_mark');
+      const { rows } = await client.query<{ kind: string }>('SELECT kind FROM signal_pending WHERE txid = pg_current_xact_id()');
+      return rows.map((row) => row.kind);
+    });
+    expect(kinds).toEqual(['customer']);
+    const signals = await signalsSince(t.pool, c.id);
+    expect(signals.map((s) => [s.type, s.data.object.first_name])).toEqual([['customer.created', 'Una']]);
+  });
 });
 
 describe('one transaction, several statements', () => {
