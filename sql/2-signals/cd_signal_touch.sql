@@ -1,4 +1,8 @@
 -- `created` says the row inserted is the resource itself, which had no rendering before.
+-- `mark`: the touch of a delete of the resource's own row during a statement on the same table
+-- (a writable CTE deleting rows that an INSERT puts back) takes that statement's mark as its
+-- place, so that the statement counts it as made before it and keeps the rendering it took
+-- (tg__signal_touch_rows).
 --
 -- Its lookups of signal_pending go through the primary key whatever the table's size when the
 -- plan was made. The table is empty between transactions, and once VACUUM has truncated it,
@@ -11,7 +15,7 @@
 -- (clubdata.signal_batch: the transaction's id from a batch's first touch until the emit clears
 -- it) rather than a second lookup of signal_pending at every touch; a savepoint rolled back
 -- takes the setting back with the rows it wrote.
-CREATE OR REPLACE FUNCTION cd_signal_touch(kind text, club text, resource text, created boolean DEFAULT false) RETURNS void
+CREATE OR REPLACE FUNCTION cd_signal_touch(kind text, club text, resource text, created boolean DEFAULT false, mark bigint DEFAULT NULL) RETURNS void
 LANGUAGE plpgsql
 SET enable_seqscan = off
 SET plan_cache_mode = force_generic_plan
@@ -33,8 +37,9 @@ BEGIN
   ELSE
     -- One statement: the rendering in the select list is only computed when the filter passes,
     -- i.e. at the resource's first touch in this transaction.
-    INSERT INTO signal_pending (txid, kind, club_id, resource_id, before, flush)
-    SELECT pg_current_xact_id(), kind, club, resource,
+    INSERT INTO signal_pending (txid, kind, club_id, resource_id, touch_order, before, flush)
+    OVERRIDING SYSTEM VALUE
+    SELECT pg_current_xact_id(), kind, club, resource, coalesce(mark, nextval('signal_pending_touch_order_seq')),
            (SELECT r.rendered FROM cd_render_resources(ARRAY[kind], ARRAY[club], ARRAY[resource]) r), opens_batch
      WHERE NOT EXISTS (
        SELECT 1 FROM signal_pending p

@@ -29,7 +29,9 @@ BEGIN
     -- The resource's own row: every such table has club_id and id, read without converting the
     -- row to jsonb (a bulk statement pays this per row).
     IF TG_OP <> 'INSERT' THEN
-      PERFORM cd_signal_touch(kind, OLD.club_id, OLD.id);
+      -- A delete during a statement on the same table takes its mark (cd_signal_touch).
+      PERFORM cd_signal_touch(kind, OLD.club_id, OLD.id, false,
+        CASE WHEN TG_OP = 'DELETE' THEN nullif(split_part(coalesce(current_setting('clubdata.signal_marks_' || TG_TABLE_NAME, true), ''), ',', 1), '')::bigint END);
     END IF;
     IF TG_OP = 'INSERT' THEN
       PERFORM cd_signal_touch(kind, NEW.club_id, NEW.id, true);

@@ -18,13 +18,21 @@
 -- it was new all the same; updated, its rendering before is merged from the two
 -- (cd_merged_before).
 --
--- Rows keep the statement's order, so a bulk statement's signals follow its rows, as one-row
--- statements' follow theirs.
+-- Order: the statement's rows are numbered from its mark, mark + 1 onwards, in the statement's
+-- order (touches are 2^20 apart, migration 0036; past 1,048,575 rows, the rest share the last
+-- place), so they come before the touches made during the statement, by the rows they
+-- embed or by statements its triggers ran (a customer before the booking a platform's trigger
+-- made for it), and after those made before it; a bulk statement's signals follow its rows, as
+-- one-row statements' follow theirs. An INSERT ... ON CONFLICT DO UPDATE or a MERGE marks its
+-- inserts before its updates, so the rows it inserted come first.
 CREATE OR REPLACE FUNCTION tg__signal_touch_rows() RETURNS trigger
 LANGUAGE plpgsql
 SET plan_cache_mode = force_generic_plan
 -- Transition tables have no statistics: joined by hashing, not by sorting both on their text keys.
 SET enable_mergejoin = off
+-- Old rows go to cd_render_rows as text and are read back: in one date style whatever the
+-- writer's session uses (a date before Christ in 'SQL, DMY' did not read back).
+SET DateStyle = 'ISO, YMD'
 AS $$
 DECLARE
   touched_kind text := TG_ARGV[0];
@@ -43,13 +51,20 @@ BEGIN
   -- As in cd_signal_touch: whether this transaction has a batch open.
   opens_batch := current_setting('clubdata.signal_batch', true) IS DISTINCT FROM pg_current_xact_id()::text;
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO signal_pending AS p (txid, kind, club_id, resource_id, before, flush)
-    SELECT pg_current_xact_id(), touched_kind, n.club_id, n.id, NULL, opens_batch AND row_number() OVER () = 1
+    INSERT INTO signal_pending AS p (txid, kind, club_id, resource_id, before, touch_order, flush)
+    OVERRIDING SYSTEM VALUE
+    SELECT pg_current_xact_id(), touched_kind, n.club_id, n.id, NULL,
+           coalesce(mark + least(row_number() OVER (), 1048575), nextval('signal_pending_touch_order_seq')),
+           opens_batch AND row_number() OVER () = 1
       FROM new_rows n
+    -- Touched during the statement by a row it embeds: new all the same. (A delete of its own row
+    -- during the statement, before it was inserted again, took the mark: a change.)
     ON CONFLICT ON CONSTRAINT signal_pending_pkey DO UPDATE SET before = NULL WHERE p.touch_order > mark;
   ELSE
-    INSERT INTO signal_pending AS p (txid, kind, club_id, resource_id, before, flush)
+    INSERT INTO signal_pending AS p (txid, kind, club_id, resource_id, before, touch_order, flush)
+    OVERRIDING SYSTEM VALUE
     SELECT pg_current_xact_id(), touched_kind, t.club_id, t.resource_id, t.before,
+           coalesce(mark + least(row_number() OVER (ORDER BY t.chunk, t.n), 1048575), nextval('signal_pending_touch_order_seq')),
            opens_batch AND row_number() OVER (ORDER BY t.chunk, t.n) = 1
       FROM (-- The old rows of the rows it changed, in the statement's order, rendered by chunks
             -- of at most 10,000 rows: an array of a huge statement's rows could pass the limit

@@ -268,22 +268,13 @@ describe('a resource’s own table touches after each statement, from its transi
       [c.id, existing],
     );
     const signals = await signalsSince(t.pool, c.id, before);
-    // Which rows a statement inserted and which it updated, by id (the two kinds' touches come
-    // one after the other).
-    const byId = (s: StoredSignal[]) =>
-      s.map((x) => ({ type: x.type, id: x.data.object.id, previous: x.previous_attributes ?? null })).sort((a, b) => a.id.localeCompare(b.id));
-    expect(byId(signals.slice(0, 2))).toEqual(
-      byId([
-        { type: 'customer.updated', data: { object: { id: existing } }, previous_attributes: { first_name: 'Ann' } },
-        { type: 'customer.created', data: { object: { id: 'cus_upserted' } } },
-      ] as StoredSignal[]),
-    );
-    expect(byId(signals.slice(2))).toEqual(
-      byId([
-        { type: 'customer.updated', data: { object: { id: existing } }, previous_attributes: { first_name: 'Anna' } },
-        { type: 'customer.created', data: { object: { id: 'cus_merged' } } },
-      ] as StoredSignal[]),
-    );
+    // Each statement's rows it inserted, then those it updated.
+    expect(signals.map((s) => [s.type, s.data.object.id, s.previous_attributes ?? null])).toEqual([
+      ['customer.created', 'cus_upserted', null],
+      ['customer.updated', existing, { first_name: 'Ann' }],
+      ['customer.created', 'cus_merged', null],
+      ['customer.updated', existing, { first_name: 'Anna' }],
+    ]);
   });
 
   it('statements with signals off touch nothing, and each statement’s mark is taken off again', async () => {
@@ -301,6 +292,59 @@ describe('a resource’s own table touches after each statement, from its transi
     const signals = await signalsSince(t.pool, c.id);
     expect(signals.map((s) => [s.type, s.data.object.id])).toEqual([['customer.created', 'cus_heard']]);
   });
+  it('a platform trigger making a booking for each new customer: each customer’s signal comes before its booking’s', async () => {
+    const c = await insertClub(t.pool);
+    const signals = await withTransaction(t.pool, async (client) => {
+      await client.query(`CREATE OR REPLACE FUNCTION pg_temp.welcome_booking() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          INSERT INTO bookings (club_id, id, customer_id, business_date, starts_at, ends_at)
+          VALUES (NEW.club_id, 'bkg_' || NEW.id, NEW.id, '2026-08-03', '2026-08-03T14:00:00Z', '2026-08-03T15:00:00Z');
+          RETURN NULL;
+        END $$`);
+      await client.query(`CREATE TRIGGER welcome_booking AFTER INSERT ON customers FOR EACH ROW
+        WHEN (NEW.email LIKE '%@welcome.example') EXECUTE FUNCTION pg_temp.welcome_booking()`);
+      await client.query(
+        `INSERT INTO customers (club_id, id, email) VALUES ($1, 'cus_w1', 'w1@welcome.example'), ($1, 'cus_w2', 'w2@welcome.example')`,
+        [c.id],
+      );
+      await client.query('DROP TRIGGER welcome_booking ON customers');
+      return null;
+    }).then(() => signalsSince(t.pool, c.id));
+    expect(signals.map((s) => [s.type, s.data.object.id])).toEqual([
+      ['customer.created', 'cus_w1'],
+      ['customer.created', 'cus_w2'],
+      ['booking.created', 'bkg_cus_w1'],
+      ['booking.created', 'bkg_cus_w2'],
+    ]);
+  });
+
+  it('a customer deleted and inserted again by one statement is customer.updated', async () => {
+    const c = await insertClub(t.pool);
+    const id = await insertCustomer(t.pool, c.id, { firstName: 'Ann' });
+    const before = await lastSequence(t.pool, c.id);
+    await t.pool.query(
+      `WITH gone AS (DELETE FROM customers WHERE club_id = $1 AND id = $2 RETURNING club_id, id, email)
+       INSERT INTO customers (club_id, id, email, first_name) SELECT club_id, id, email, 'Anna' FROM gone`,
+      [c.id, id],
+    );
+    const signals = await signalsSince(t.pool, c.id, before);
+    expect(signals.map((s) => s.type)).toEqual(['customer.updated']);
+    expect(signals[0]!.previous_attributes).toMatchObject({ first_name: 'Ann' });
+  });
+
+  it('a writer whose session shows dates in another style updates rows of any date', async () => {
+    const c = await insertClub(t.pool);
+    const id = await insertCustomer(t.pool, c.id, { firstName: 'Ann', firstBecameCustomerAt: '0001-01-01T00:00:00Z' });
+    const before = await lastSequence(t.pool, c.id);
+    await withTransaction(t.pool, async (client) => {
+      await client.query(`SET LOCAL DateStyle = 'SQL, DMY'`);
+      await client.query(`SET LOCAL TimeZone = 'America/New_York'`);
+      await client.query(`UPDATE customers SET first_name = 'Anna' WHERE club_id = $1 AND id = $2`, [c.id, id]);
+    });
+    const signals = await signalsSince(t.pool, c.id, before);
+    expect(signals.map((s) => [s.type, s.previous_attributes])).toEqual([['customer.updated', { first_name: 'Ann' }]]);
+  });
+
   it('with the mark trigger switched off alone, writes still emit what they change', async () => {
     const c = await insertClub(t.pool);
     const kinds = await withTransaction(t.pool, async (client) => {
