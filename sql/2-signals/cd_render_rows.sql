@@ -1,7 +1,8 @@
 -- The representations of rows already in hand, one per row, in the array's order, each with the
 -- key of the resource it shows: a statement's old rows, from its transition table, rendered as
 -- they were before it (tg__signal_touch_rows). `resource_rows` holds rows of the kind's own table
--- in their text form (`row::text`), read back as that table's rows.
+-- in their text form (`row::text`), read back as that table's rows. Every kind whose own table
+-- is updated (transactions are only inserted: a new row has no rendering before).
 --
 -- Text, because a transition table's rows reach a trigger function as records of no named type,
 -- which no function parameter but a named table's type can take, and each table has its own:
@@ -37,9 +38,6 @@ BEGIN
   ELSIF kind = 'order' THEN
     RETURN QUERY SELECT (x.t).club_id, (x.t).id, r FROM (SELECT t, row_number() OVER () AS n FROM unnest(resource_rows::orders[]) t) x
       CROSS JOIN LATERAL cd_render_order(x.t) r ORDER BY x.n;
-  ELSIF kind = 'transaction' THEN
-    RETURN QUERY SELECT (x.t).club_id, (x.t).id, cd_render_transaction(x.t) FROM (SELECT t, row_number() OVER () AS n FROM unnest(resource_rows::transactions[]) t) x
-      ORDER BY x.n;
   ELSIF kind = 'waiver' THEN
     RETURN QUERY SELECT (x.t).club_id, (x.t).id, r FROM (SELECT t, row_number() OVER () AS n FROM unnest(resource_rows::waiver_signatures[]) t) x
       CROSS JOIN LATERAL cd_render_waiver(x.t) r ORDER BY x.n;

@@ -26,16 +26,11 @@ BEGIN
     RETURN NEW;  -- a write that changes nothing
   END IF;
   IF id_column = 'id' THEN
-    -- The resource's own row: every such table has club_id and id, read without converting the
-    -- row to jsonb (a bulk statement pays this per row).
-    IF TG_OP <> 'INSERT' THEN
-      -- A delete during a statement on the same table takes its mark (cd_signal_touch).
-      PERFORM cd_signal_touch(kind, OLD.club_id, OLD.id, false,
-        CASE WHEN TG_OP = 'DELETE' THEN nullif(split_part(coalesce(current_setting('clubdata.signal_marks_' || TG_TABLE_NAME, true), ''), ',', 1), '')::bigint END);
-    END IF;
-    IF TG_OP = 'INSERT' THEN
-      PERFORM cd_signal_touch(kind, NEW.club_id, NEW.id, true);
-    ELSIF TG_OP = 'UPDATE' AND NEW.id IS DISTINCT FROM OLD.id THEN
+    -- The resource's own row, deleted (or an endpoint's, updated): every such table has club_id
+    -- and id, read without converting the row to jsonb (a bulk statement pays this per row). A
+    -- delete during a statement on the same table takes that statement's mark (cd_signal_touch).
+    PERFORM cd_signal_touch(kind, OLD.club_id, OLD.id, CASE WHEN TG_OP = 'DELETE' THEN cd_signal_mark(TG_TABLE_NAME) END);
+    IF TG_OP = 'UPDATE' AND NEW.id IS DISTINCT FROM OLD.id THEN
       PERFORM cd_signal_touch(kind, NEW.club_id, NEW.id);
     END IF;
   ELSE

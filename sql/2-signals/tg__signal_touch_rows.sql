@@ -37,10 +37,10 @@ AS $$
 DECLARE
   touched_kind text := TG_ARGV[0];
   marks text := 'clubdata.signal_marks_' || TG_TABLE_NAME;
-  stack text := coalesce(current_setting(marks, true), '');
   -- None when the mark trigger was switched off alone: then no touch counts as made during the
   -- statement, and the statement's own touches add to what the transaction touched before.
-  mark bigint := nullif(split_part(stack, ',', 1), '')::bigint;
+  mark bigint := cd_signal_mark(TG_TABLE_NAME);
+  stack text := coalesce(current_setting(marks, true), '');
   opens_batch boolean;
   touched bigint;
 BEGIN
