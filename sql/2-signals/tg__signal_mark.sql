@@ -4,8 +4,8 @@
 -- a trigger) from those made before it in the transaction. The mark is a value of the touches'
 -- own sequence, which numbers every later touch above it.
 --
--- One stack of marks per table (its top: cd_signal_mark), in a setting local to the transaction (clubdata.signal_marks_
--- followed by the table's name): a statement that a trigger runs inside another statement on the
+-- One stack of marks per table, in a setting local to the transaction (clubdata.signal_marks_
+-- followed by the table's name; its top: cd_signal_mark): a statement that a trigger runs inside another statement on the
 -- same table pushes and pops its own mark in between, and a query whose CTEs write several
 -- tables fires their AFTER triggers in an order of its own.
 CREATE OR REPLACE FUNCTION tg__signal_mark() RETURNS trigger
