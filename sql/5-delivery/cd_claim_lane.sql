@@ -38,6 +38,11 @@
 -- rule its deletion uses (cd_cancel_deliveries), and one row with outcome 'canceled' tells how
 -- many (in attempt).
 --
+-- Called by cd_claim_lanes alone, whose settings its statements run under: generic plans, made
+-- once per session with sequential scans off, so that each reaches the endpoint's deliveries
+-- through an index whatever the statistics. Planned at every call, a claim cost three times as
+-- much (sql/README.md, "Writing a function").
+--
 -- `from_sequence`: no pending delivery of the endpoint has a lower sequence, as far as the lane
 -- knows (0 when it does not). The lanes' index keeps an entry for every finished delivery until
 -- VACUUM, and a scan from the start of the endpoint's range steps over all of them before the
@@ -59,6 +64,7 @@ DECLARE
   lowest bigint;
   held_for interval := make_interval(secs => lease_ms / 1000);
   claimed integer;
+  others_left integer;
 BEGIN
   -- The endpoint, read once by its key: whether it is live, its options and the target the
   -- claimed rows carry (below).
@@ -162,12 +168,14 @@ BEGIN
   -- The lane row, with whether any pending delivery is left besides those just claimed (in
   -- `attempt`: 1 or 0): a lane whose attempts all succeed after a claim that left none has
   -- nothing pending, and need not ask (cd_lanes_next_due). Those claimed are pending from
-  -- `lowest` on, so others are left when more than they are (counted no further than that).
-  RETURN QUERY SELECT * FROM cd_claim_lane_row('lane', lowest,
-                      CASE WHEN (SELECT count(*) FROM (SELECT 1 FROM deliveries d
-                                                        WHERE d.club_id = club AND d.endpoint_id = endpoint
-                                                          AND d.status = 'pending' AND d.signal_sequence >= lowest
-                                                        LIMIT claimed + 1) pending) > claimed THEN 1 ELSE 0 END,
-                      ep.max_in_flight, ep.rate_limit, lane.effective_rate, 0);
+  -- `lowest` on, so others are left when more than they are (counted no further than that, in
+  -- sequence order: unordered, the planner took the records' index and read all the endpoint's
+  -- pending entries in it).
+  SELECT CASE WHEN count(*) > claimed THEN 1 ELSE 0 END INTO others_left
+    FROM (SELECT 1 FROM deliveries d
+           WHERE d.club_id = club AND d.endpoint_id = endpoint AND d.status = 'pending' AND d.signal_sequence >= lowest
+           ORDER BY d.signal_sequence
+           LIMIT claimed + 1) pending;
+  RETURN QUERY SELECT * FROM cd_claim_lane_row('lane', lowest, others_left, ep.max_in_flight, ep.rate_limit, lane.effective_rate, 0);
 END
 $$;

@@ -9,7 +9,10 @@
 -- sequence is 0): one array rather than one per claim, written by the caller as PostgreSQL array
 -- text, because node-postgres escaping each element was 2 % of the worker's busy time flat out.
 -- PL/pgSQL, so that its statement is planned once per session rather than at every call (a
--- fifth of its own time, sql/README.md "Writing a function").
+-- fifth of its own time, sql/README.md "Writing a function"), and with generic plans forced, for
+-- it and the cd_claim_lane calls it makes: with fresh statistics PL/pgSQL otherwise kept making
+-- custom plans, at every call. Sequential scans are off: a plan made once, perhaps while
+-- deliveries was empty, can only probe its indexes.
 CREATE OR REPLACE FUNCTION cd_claim_lanes(clubs text[], endpoints text[], batches integer[], lease_ms double precision[],
                                           from_sequences bigint[], holders text[], rates_known boolean[],
                                           own_rates double precision[], holdings bigint[])
@@ -18,6 +21,8 @@ RETURNS TABLE (n integer, outcome text, signal_sequence bigint, attempt integer,
                max_in_flight integer, rate_limit double precision, effective_rate double precision, wait_ms double precision,
                traceparent text)
 LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan
+SET enable_seqscan = off
 AS $$
 BEGIN
   RETURN QUERY

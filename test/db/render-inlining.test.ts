@@ -5,11 +5,15 @@
 // (sql/1-render/cd_render_event_schedule_item.sql). With track_functions = 'all', PostgreSQL
 // counts each call of a SQL function that really runs as a call; an inlined one is part of its
 // caller's plan and never shows up in pg_stat_xact_user_functions. The benchmark
-// (bench/read-api.ts) found the schedule spending over half its time in such calls.
+// (bench/read-api.ts) found the schedule spending over half its time in such calls. A delivery
+// claim, which the workers make thousands of times a second, runs no helper as a call and plans
+// its statements once per session (auto_explain shows the plans it runs).
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Pool } from '../../src/db/pool.ts';
+import { fanOutSignal } from '../../src/db/deliveries.ts';
 import { insertBooking, insertCustomer, insertEvent, insertParticipant, insertSession, insertSpace } from '../fixtures.ts';
-import { createTestDatabase, insertClub } from '../helper.ts';
+import { createTestDatabase, insertClub, testSecretBox } from '../helper.ts';
+import { insertEndpoint } from '../workers/pipeline-helper.ts';
 
 let pool: Pool;
 let clubId: string;
@@ -149,6 +153,65 @@ describe('every renderer is inlined into its caller’s plan, with its helpers (
     } finally {
       await client.query('ROLLBACK');
       client.release();
+    }
+  });
+});
+
+/** An endpoint made now, with `count` deliveries pending: the signals of as many new customers. */
+async function pendingDeliveries(count: number) {
+  const endpoint = await insertEndpoint(pool, testSecretBox(), clubId, 'http://127.0.0.1:9');
+  for (let i = 0; i < count; i++) await insertCustomer(pool, clubId, { firstName: `Customer ${i}` });
+  const { rows } = await pool.query<{ sequence: number }>(
+    'SELECT sequence::int FROM signals WHERE club_id = $1 ORDER BY sequence DESC LIMIT $2',
+    [clubId, count],
+  );
+  for (const { sequence } of rows) await fanOutSignal(pool, clubId, sequence);
+  return endpoint;
+}
+
+describe('a delivery claim', () => {
+  it('runs no helper as a call of its own: the row describing the lane is part of the claim’s plan', async () => {
+    const endpoint = await pendingDeliveries(3);
+    // A claim of 2 of the 3 pending: the lane row then says whether others are left, which it
+    // counts; as an argument of the row's helper that count made the helper run (and be planned)
+    // as a call at every claim.
+    const calls = await functionCalls(
+      `SELECT * FROM cd_claim_lanes(ARRAY[$1], ARRAY[$2], ARRAY[2], ARRAY[30000]::float8[], ARRAY[0]::bigint[], ARRAY['holder'],
+                                    ARRAY[false], ARRAY[NULL]::float8[], '{{0}}'::bigint[])`,
+      [clubId, endpoint.id],
+    );
+    expect(calls.cd_claim_lane).toBe(2);
+    expect(calls.cd_claim_lane_row).toBeUndefined();
+  });
+
+  it('plans its statements once per session, for any values, whatever the statistics say', async () => {
+    const endpoint = await pendingDeliveries(3);
+    const client = await pool.connect();
+    try {
+      // With fresh statistics of a busy lane, PL/pgSQL kept planning each statement of a claim
+      // anew at every call (a custom plan, kept while the generic one looks dearer): most of a
+      // claim's time (sql/README.md, "Writing a function"). This session asks for exactly that.
+      await client.query(`SET plan_cache_mode = force_custom_plan`);
+      // auto_explain shows each statement's plan as it ran: a generic plan names the function's
+      // variables as parameters ($n), a custom one has their values written in.
+      await client.query(`LOAD 'auto_explain'`);
+      await client.query(`SET auto_explain.log_min_duration = 0`);
+      await client.query(`SET auto_explain.log_nested_statements = on`);
+      const plans: string[] = [];
+      client.on('notice', (notice: { message?: string }) => plans.push(notice.message ?? ''));
+      await client.query(`SET client_min_messages = log`);
+      await client.query(
+        `SELECT * FROM cd_claim_lanes(ARRAY[$1], ARRAY[$2], ARRAY[1], ARRAY[30000]::float8[], ARRAY[0]::bigint[], ARRAY['holder'],
+                                      ARRAY[false], ARRAY[NULL]::float8[], '{{0}}'::bigint[])`,
+        [clubId, endpoint.id],
+      );
+      await client.query(`RESET client_min_messages`);
+      const claimed = plans.filter((plan) => plan.includes(`Query Text: SELECT 'claimed'::text`));
+      expect(claimed).toHaveLength(1);
+      expect(claimed[0]).toMatch(/endpoint_id = \$\d+/);
+      expect(claimed[0]).not.toContain(endpoint.id);
+    } finally {
+      client.release(true);
     }
   });
 });
