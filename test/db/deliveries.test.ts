@@ -18,7 +18,7 @@ import { createPool, type Pool } from '../../src/db/pool.ts';
 import { deleteEndpoint, updateEndpoint } from '../../src/db/webhook-endpoints.ts';
 import { createTestDatabase, insertClub, testSecretBox } from '../helper.ts';
 import { shardOf } from '../../src/queue/queues.ts';
-import { insertCustomer, insertEndpoint } from '../workers/pipeline-helper.ts';
+import { endpointsWithSignals, insertCustomer, insertEndpoint } from '../workers/pipeline-helper.ts';
 
 let pool: Pool;
 let clubId: string;
@@ -31,17 +31,7 @@ beforeAll(async () => {
 });
 
 /** Endpoints, then customers whose signals they receive; the signals' sequences. */
-async function signalsFor(endpoints: number, customers: number) {
-  const made = [];
-  for (let i = 0; i < endpoints; i++) made.push(await insertEndpoint(pool, secretBox, clubId, 'http://127.0.0.1:9'));
-  const { rows: before } = await pool.query('SELECT coalesce(max(sequence), 0)::int AS last FROM signals WHERE club_id = $1', [clubId]);
-  for (let i = 0; i < customers; i++) await insertCustomer(pool, clubId);
-  const { rows } = await pool.query<{ sequence: number }>(
-    'SELECT sequence::int FROM signals WHERE club_id = $1 AND sequence > $2 ORDER BY sequence',
-    [clubId, before[0].last],
-  );
-  return { endpoints: made, sequences: rows.map((r) => r.sequence) };
-}
+const signalsFor = (endpoints: number, customers: number) => endpointsWithSignals(pool, secretBox, clubId, endpoints, customers);
 
 const success = (attemptNumber: number) => ({
   attemptNumber,

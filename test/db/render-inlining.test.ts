@@ -13,7 +13,7 @@ import type { Pool } from '../../src/db/pool.ts';
 import { fanOutSignal } from '../../src/db/deliveries.ts';
 import { insertBooking, insertCustomer, insertEvent, insertParticipant, insertSession, insertSpace } from '../fixtures.ts';
 import { createTestDatabase, insertClub, testSecretBox } from '../helper.ts';
-import { insertEndpoint } from '../workers/pipeline-helper.ts';
+import { endpointsWithSignals } from '../workers/pipeline-helper.ts';
 
 let pool: Pool;
 let clubId: string;
@@ -159,14 +159,9 @@ describe('every renderer is inlined into its caller’s plan, with its helpers (
 
 /** An endpoint made now, with `count` deliveries pending: the signals of as many new customers. */
 async function pendingDeliveries(count: number) {
-  const endpoint = await insertEndpoint(pool, testSecretBox(), clubId, 'http://127.0.0.1:9');
-  for (let i = 0; i < count; i++) await insertCustomer(pool, clubId, { firstName: `Customer ${i}` });
-  const { rows } = await pool.query<{ sequence: number }>(
-    'SELECT sequence::int FROM signals WHERE club_id = $1 ORDER BY sequence DESC LIMIT $2',
-    [clubId, count],
-  );
-  for (const { sequence } of rows) await fanOutSignal(pool, clubId, sequence);
-  return endpoint;
+  const { endpoints, sequences } = await endpointsWithSignals(pool, testSecretBox(), clubId, 1, count);
+  for (const sequence of sequences) await fanOutSignal(pool, clubId, sequence);
+  return endpoints[0]!;
 }
 
 describe('a delivery claim', () => {

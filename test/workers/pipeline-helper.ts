@@ -14,6 +14,7 @@ import { generateSigningSecret, type SecretBox } from '../../src/domain/secrets.
 import { createMetrics, type DeliveryMetrics } from '../../src/metrics.ts';
 import type { Pipeline } from '../../src/queue/pipeline.ts';
 import { startPipeline } from '../../workers/main.ts';
+import { insertCustomer } from '../fixtures.ts';
 import { bearer, cleanUp, testConfig, testSecretBox, TEST_REDIS_URL, uid, type Finishing } from '../helper.ts';
 
 /** A compressed schedule so that retries happen within a test. */
@@ -159,3 +160,19 @@ export async function startClubApi(pool: Pool, running: RunningPipeline, clubId:
 
 // Customers are the signals' source in these tests: each insert emits customer.created.
 export { insertCustomer } from '../fixtures.ts';
+
+/**
+ * `endpoints` endpoints made now (posting nowhere: port 9 refuses), then `customers` customers
+ * whose signals they receive; the endpoints and the signals' sequences.
+ */
+export async function endpointsWithSignals(pool: Pool, secretBox: SecretBox, clubId: string, endpoints: number, customers: number) {
+  const made = [];
+  for (let i = 0; i < endpoints; i++) made.push(await insertEndpoint(pool, secretBox, clubId, 'http://127.0.0.1:9'));
+  const { rows: before } = await pool.query<{ last: number }>('SELECT coalesce(max(sequence), 0)::int AS last FROM signals WHERE club_id = $1', [clubId]);
+  for (let i = 0; i < customers; i++) await insertCustomer(pool, clubId);
+  const { rows } = await pool.query<{ sequence: number }>(
+    'SELECT sequence::int FROM signals WHERE club_id = $1 AND sequence > $2 ORDER BY sequence',
+    [clubId, before[0]!.last],
+  );
+  return { endpoints: made, sequences: rows.map((r) => r.sequence) };
+}
