@@ -4,6 +4,7 @@
 //   3. else the embedded PostgreSQL from the npm package.
 // It migrates a template database; each test file clones its own database from it.
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -35,6 +36,28 @@ async function dockerAnswers(): Promise<boolean> {
   }
 }
 
+/**
+ * A port for the embedded PostgreSQL: free now, and below the range the system hands out to
+ * outgoing connections (32768 and up on Linux), so that none of those can take it while the
+ * server is being initialised. A random port up to 40000, taken without a look, once met another
+ * server there and failed the run.
+ */
+async function embeddedPort(): Promise<number> {
+  for (let tries = 0; ; tries++) {
+    const port = 20000 + Math.floor(Math.random() * 12768);
+    const server = createServer();
+    const free = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (free) {
+      await new Promise((resolve) => server.close(resolve));
+      return port;
+    }
+    if (tries === 50) throw new Error('no free port for the embedded PostgreSQL between 20000 and 32767');
+  }
+}
+
 export default async function setup(project: TestProject) {
   const cleanups: (() => Promise<unknown>)[] = [];
   let adminUrl = process.env.TEST_DATABASE_URL;
@@ -48,7 +71,7 @@ export default async function setup(project: TestProject) {
   }
   if (!adminUrl) {
     const dir = await mkdtemp(join(tmpdir(), 'clubdata-test-pg-'));
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = await embeddedPort();
     const server = await startEmbeddedPostgres(dir, port, (msg) => console.error(msg));
     cleanups.push(async () => {
       await server.stop();
