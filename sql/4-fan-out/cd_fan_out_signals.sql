@@ -14,7 +14,7 @@
 -- W3C traceparent of each signal's fan-out span, kept with its new deliveries (null entries, or
 -- a null array, without tracing; docs/webhooks.md "Traces").
 CREATE OR REPLACE FUNCTION cd_fan_out_signals(club_ids text[], sequences bigint[], traceparents text[])
-RETURNS TABLE (club_id text, signal_sequence bigint, endpoint_id text, signal_id text, next_attempt_at timestamptz)
+RETURNS TABLE (club_id text, signal_sequence bigint, endpoint_id text, signal_id text)
 LANGUAGE plpgsql
 AS $$
 DECLARE
@@ -38,8 +38,8 @@ BEGIN
     -- The status is tested outside the fence (OFFSET 0): with it inside, the planner may walk
     -- the partial index of pending deliveries, as long as the backlog, instead of the signal's.
     RETURN QUERY
-      SELECT p.club_id, p.signal_sequence, p.endpoint_id, p.signal_id, p.next_attempt_at
-        FROM (SELECT d.club_id, d.signal_sequence, d.endpoint_id, d.signal_id, d.next_attempt_at, d.status
+      SELECT p.club_id, p.signal_sequence, p.endpoint_id, p.signal_id
+        FROM (SELECT d.club_id, d.signal_sequence, d.endpoint_id, d.signal_id, d.status
                 FROM deliveries d WHERE d.club_id = sig.club_id AND d.signal_sequence = sig.sequence OFFSET 0) p
        WHERE p.status = 'pending';
   END LOOP;

@@ -17,7 +17,7 @@ CREATE OR REPLACE FUNCTION cd_claim_lanes(clubs text[], endpoints text[], batche
                                           from_sequences bigint[], holders text[], rates_known boolean[],
                                           own_rates double precision[], holdings bigint[])
 RETURNS TABLE (n integer, outcome text, signal_sequence bigint, attempt integer, url text,
-               secret bytea, previous_secret bytea, signal_id text, signal_created_at timestamptz, body text,
+               secret bytea, previous_secret bytea, signal_id text, signal_created_ms double precision, body text,
                max_in_flight integer, rate_limit double precision, effective_rate double precision, wait_ms double precision,
                traceparent text)
 LANGUAGE plpgsql

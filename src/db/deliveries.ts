@@ -1,4 +1,5 @@
 // Deliveries: the fan-out's rows, the worker's claim on one, and what each attempt leaves behind.
+import { arrayLiteral } from './array-literal.ts';
 import { Batcher } from './batcher.ts';
 import type { Pool } from './pool.ts';
 
@@ -19,25 +20,29 @@ export function fanOutSignal(pool: Pool, clubId: string, sequence: number, trace
   return batchersFor(pool).fanOut.submit({ clubId, sequence, traceparent });
 }
 
+/** A pending delivery of a signal: which endpoint's lane is to be woken. */
 export interface PendingDelivery {
   endpointId: string;
   signalId: string;
-  dueAt: Date;
 }
 
 async function fanOutSignals(pool: Pool, signals: SignalToFanOut[]): Promise<PendingDelivery[][]> {
-  const { rows } = await pool.query<{ club_id: string; signal_sequence: string; endpoint_id: string; signal_id: string; next_attempt_at: Date }>({
+  const { rows } = await pool.query<{ club_id: string; signal_sequence: string; endpoint_id: string; signal_id: string }>({
     name: 'cd_fan_out_signals',
     text: 'SELECT * FROM cd_fan_out_signals($1::text[], $2::bigint[], $3::text[])',
     // No array of nulls when nothing is traced: the common case sends one null.
-    values: [signals.map((s) => s.clubId), signals.map((s) => s.sequence), signals.some((s) => s.traceparent) ? signals.map((s) => s.traceparent) : null],
+    values: [
+      arrayLiteral(signals.map((s) => s.clubId)),
+      arrayLiteral(signals.map((s) => s.sequence)),
+      signals.some((s) => s.traceparent) ? arrayLiteral(signals.map((s) => s.traceparent)) : null,
+    ],
   });
   const bySignal = new Map<string, PendingDelivery[]>();
   for (const r of rows) {
     const key = `${r.club_id}\u0000${Number(r.signal_sequence)}`;
     let list = bySignal.get(key);
     if (!list) bySignal.set(key, (list = []));
-    list.push({ endpointId: r.endpoint_id, signalId: r.signal_id, dueAt: r.next_attempt_at });
+    list.push({ endpointId: r.endpoint_id, signalId: r.signal_id });
   }
   return signals.map((s) => bySignal.get(`${s.clubId}\u0000${s.sequence}`) ?? []);
 }
@@ -53,7 +58,8 @@ export interface DeliveryTarget {
   secret: Buffer;
   previousSecret: Buffer | null;
   signalId: string;
-  signalCreatedAt: Date;
+  /** The signal's `created`, in Unix ms. */
+  signalCreatedMs: number;
   body: string;
   /** The signal's fan-out span, when it was traced: the attempt's trace continues it. */
   traceparent: string | null;
@@ -64,11 +70,12 @@ interface LaneRow {
   outcome: 'claimed' | 'canceled' | 'lane' | 'held' | 'paused';
   signal_sequence: string;
   attempt: number;
-  url: string;
-  secret: Buffer;
+  /** On the 'lane' row: the target of the claimed deliveries. */
+  url: string | null;
+  secret: Buffer | null;
   previous_secret: Buffer | null;
   signal_id: string;
-  signal_created_at: Date;
+  signal_created_ms: number;
   body: string;
   max_in_flight: number | null;
   rate_limit: number | null;
@@ -212,14 +219,16 @@ async function claimLanes(pool: Pool, requests: ClaimRequest[]): Promise<LaneCla
     name: 'cd_claim_lanes',
     text: 'SELECT * FROM cd_claim_lanes($1::text[], $2::text[], $3::int[], $4::float8[], $5::bigint[], $6::text[], $7::bool[], $8::float8[], $9::bigint[])',
     values: [
-      sorted.map((r) => r.clubId),
-      sorted.map((r) => r.endpointId),
-      sorted.map((r) => r.batch),
-      sorted.map((r) => r.leaseMs),
-      sorted.map((r) => r.fromSequence),
-      sorted.map((r) => r.holder),
-      sorted.map((r) => r.ownRate !== undefined),
-      sorted.map((r) => r.ownRate ?? null),
+      ...[
+        sorted.map((r) => r.clubId),
+        sorted.map((r) => r.endpointId),
+        sorted.map((r) => r.batch),
+        sorted.map((r) => r.leaseMs),
+        sorted.map((r) => r.fromSequence),
+        sorted.map((r) => r.holder),
+        sorted.map((r) => r.ownRate !== undefined),
+        sorted.map((r) => r.ownRate ?? null),
+      ].map(arrayLiteral),
       holdingsOf(sorted),
     ],
   });
@@ -234,6 +243,8 @@ async function claimLanes(pool: Pool, requests: ClaimRequest[]): Promise<LaneCla
 /** One lane's claim from its rows of cd_claim_lane. */
 function claimFromRows({ clubId, endpointId, fromSequence }: ClaimRequest, rows: LaneRow[], claimedAt: number): LaneClaim {
   const claim: LaneClaim = { claimed: [], canceled: 0, floor: fromSequence, othersPending: true, lane: null };
+  // The claimed deliveries' target comes once, on the 'lane' row that ends the claim.
+  const laneRow = rows.find((row) => row.outcome === 'lane');
   for (const row of rows) {
     if (row.outcome === 'canceled') {
       claim.canceled = row.attempt;
@@ -252,15 +263,16 @@ function claimFromRows({ clubId, endpointId, fromSequence }: ClaimRequest, rows:
       };
       continue;
     }
+    if (!laneRow?.url || !laneRow.secret) throw new Error(`cd_claim_lane claimed deliveries of ${endpointId} without their target`);
     claim.claimed.push({
       key: { clubId, endpointId, sequence: Number(row.signal_sequence) },
       attempt: row.attempt,
       target: {
-        url: row.url,
-        secret: row.secret,
-        previousSecret: row.previous_secret,
+        url: laneRow.url,
+        secret: laneRow.secret,
+        previousSecret: laneRow.previous_secret,
         signalId: row.signal_id,
-        signalCreatedAt: row.signal_created_at,
+        signalCreatedMs: row.signal_created_ms,
         body: row.body,
         traceparent: row.traceparent,
       },
@@ -304,7 +316,7 @@ async function lanesNextDue(pool: Pool, lanes: { clubId: string; endpointId: str
   const { rows } = await pool.query<{ n: number; ms: number | null }>({
     name: 'cd_lanes_next_due',
     text: 'SELECT n, ms FROM cd_lanes_next_due($1::text[], $2::text[])',
-    values: [lanes.map((l) => l.clubId), lanes.map((l) => l.endpointId)],
+    values: [arrayLiteral(lanes.map((l) => l.clubId)), arrayLiteral(lanes.map((l) => l.endpointId))],
   });
   const due: (number | null)[] = lanes.map(() => null);
   for (const row of rows) due[row.n - 1] = row.ms === null ? null : Math.ceil(row.ms);
@@ -402,6 +414,7 @@ async function recordAttempts(pool: Pool, records: AttemptToRecord[]): Promise<A
     text: `SELECT * FROM cd_record_attempts($1::text[], $2::text[], $3::bigint[], $4::text[], $5::int[], $6::timestamptz[],
                                             $7::int[], $8::text[], $9::int[], $10::text[], $11::bool[], $12::bool[],
                                             $13::float8[], $14::float8[], $15::bool[], $16::float8[])`,
+    // Literals written here: the client's own array escaping was most of its CPU for this statement.
     values: [
       records.map((r) => r.key.clubId),
       records.map((r) => r.key.endpointId),
@@ -419,7 +432,7 @@ async function recordAttempts(pool: Pool, records: AttemptToRecord[]): Promise<A
       records.map((r) => r.decision.disableAfterMs),
       records.map((r) => r.decision.throttled ?? false),
       records.map((r) => r.decision.pauseMs ?? null),
-    ],
+    ].map(arrayLiteral),
   });
   const byN = new Map<number, RecordRow>();
   for (const row of rows) byN.set(Number(row.n), row);
