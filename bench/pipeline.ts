@@ -65,7 +65,7 @@ import { parseScalePoints, pointName, runScalePoint, scaleComparisons, scaleTabl
 import { now, sleep, stopForked } from './lib/proc.ts';
 import { OtlpSink } from './lib/otlp-sink.ts';
 import { writeReport, type BenchReport } from './lib/report.ts';
-import { median, ratio, round } from './lib/stats.ts';
+import { median, medianBy, ratio, round } from './lib/stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -557,11 +557,10 @@ async function runBackend(backend: 'redis' | 'postgres', sink: Sink, workDir: st
         }
         rounds.push({ flat, direct: roundDirect });
       }
-      const byRate = (list: Scenario[]) => [...list].sort((x, y) => rate(x) - rate(y))[Math.floor((list.length - 1) / 2)]!;
-      const flat = byRate(rounds.map((r) => r.flat));
+      const flat = medianBy(rounds.map((r) => r.flat), rate);
       flat.figures.rounds_deliveries_per_s = rounds.map((r) => rate(r.flat)).join(', ');
       if (rounds.every((r) => r.direct)) {
-        direct = byRate(rounds.map((r) => r.direct!));
+        direct = medianBy(rounds.map((r) => r.direct!), rate);
         direct.figures.rounds_deliveries_per_s = rounds.map((r) => rate(r.direct)).join(', ');
         const ratios = rounds.map((r) => ratio(rate(r.flat), rate(r.direct)));
         flat.figures.ratio_to_no_queue_rounds = ratios.join(', ');

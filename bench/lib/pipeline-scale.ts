@@ -31,7 +31,7 @@ import { collect, WorkerProcess, type Sink } from './pipeline-processes.ts';
 import { Producer, transactionOf, type CommitLog } from './pipeline-producer.ts';
 import { now, sleep } from './proc.ts';
 import type { ComparisonRow, Table } from './report.ts';
-import { median, ratio, round } from './stats.ts';
+import { median, medianBy, ratio, round } from './stats.ts';
 
 export interface ScalePoint {
   endpoints: number;
@@ -395,9 +395,7 @@ export async function runScalePoint(point: ScalePoint, plan: ScalePlan, ctx: Sca
       ctx.say(`${backend} scale ${name}: flat out ${flatOut.deliveries_per_s_first_to_last_receipt}/s, worker ${flatOut.worker_cpu_ms_per_1000} CPU ms per 1,000`);
       rounds.push(flatOut);
     }
-    const flatOut = [...rounds].sort((a, b) => a.deliveries_per_s_first_to_last_receipt - b.deliveries_per_s_first_to_last_receipt)[
-      Math.floor((rounds.length - 1) / 2)
-    ]!;
+    const flatOut = medianBy(rounds, (r) => r.deliveries_per_s_first_to_last_receipt);
 
     const problems = worker.problems();
     return {

@@ -62,6 +62,11 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** The element of median `key` (the lower middle one for an even count): a whole round, not a mean of two. */
+export function medianBy<T>(list: readonly T[], key: (item: T) => number): T {
+  return [...list].sort((a, b) => key(a) - key(b))[Math.floor((list.length - 1) / 2)]!;
+}
+
 export function round(value: number, digits = 2): number {
   if (!Number.isFinite(value)) return value;
   const factor = 10 ** digits;

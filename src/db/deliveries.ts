@@ -199,9 +199,9 @@ export function holdingsOf(requests: readonly { holding: readonly number[] }[]):
   const width = Math.max(0, ...requests.map((r) => r.holding.length));
   if (width === 0) return '{}';
   const rows = requests.map((r) => {
-    const row = r.holding.map((sequence) => String(Math.trunc(sequence)));
-    while (row.length < width) row.push('0');
-    return `{${row.join(',')}}`;
+    const row = r.holding.map(Math.trunc);
+    while (row.length < width) row.push(0);
+    return arrayLiteral(row);
   });
   return `{${rows.join(',')}}`;
 }
@@ -243,8 +243,9 @@ async function claimLanes(pool: Pool, requests: ClaimRequest[]): Promise<LaneCla
 /** One lane's claim from its rows of cd_claim_lane. */
 function claimFromRows({ clubId, endpointId, fromSequence }: ClaimRequest, rows: LaneRow[], claimedAt: number): LaneClaim {
   const claim: LaneClaim = { claimed: [], canceled: 0, floor: fromSequence, othersPending: true, lane: null };
-  // The claimed deliveries' target comes once, on the 'lane' row that ends the claim.
+  // The claimed deliveries' endpoint comes once, on the 'lane' row that ends the claim.
   const laneRow = rows.find((row) => row.outcome === 'lane');
+  const endpoint = laneRow?.url && laneRow.secret ? { url: laneRow.url, secret: laneRow.secret, previousSecret: laneRow.previous_secret } : null;
   for (const row of rows) {
     if (row.outcome === 'canceled') {
       claim.canceled = row.attempt;
@@ -263,14 +264,12 @@ function claimFromRows({ clubId, endpointId, fromSequence }: ClaimRequest, rows:
       };
       continue;
     }
-    if (!laneRow?.url || !laneRow.secret) throw new Error(`cd_claim_lane claimed deliveries of ${endpointId} without their target`);
+    if (!endpoint) throw new Error(`cd_claim_lane claimed deliveries of ${endpointId} without their target`);
     claim.claimed.push({
       key: { clubId, endpointId, sequence: Number(row.signal_sequence) },
       attempt: row.attempt,
       target: {
-        url: laneRow.url,
-        secret: laneRow.secret,
-        previousSecret: laneRow.previous_secret,
+        ...endpoint,
         signalId: row.signal_id,
         signalCreatedMs: row.signal_created_ms,
         body: row.body,

@@ -313,12 +313,5 @@ function summary(context: AttemptContext, attempt: Attempt, outcome: AttemptOutc
  */
 function createSecretOpener(secretBox: SecretBox): (sealed: Buffer) => string {
   const open = memoize((key: string) => secretBox.open(Buffer.from(key, 'base64')));
-  // A claim's deliveries share one Buffer of their endpoint's secret (cd_claim_lane): opened
-  // once for all of them, without encoding it again for each.
-  const opened = new WeakMap<Buffer, string>();
-  return (sealed) => {
-    let secret = opened.get(sealed);
-    if (secret === undefined) opened.set(sealed, (secret = open(sealed.toString('base64'))));
-    return secret;
-  };
+  return (sealed) => open(sealed.toString('base64'));
 }
