@@ -18,6 +18,8 @@ SET plan_cache_mode = force_generic_plan
 SET enable_seqscan = off
 SET enable_hashjoin = off
 SET enable_mergejoin = off
+-- Whatever its caller turned off (tg__signal_touch_rows turns nested loops off for its own joins).
+SET enable_nestloop = on
 AS $$
 BEGIN
   IF kind = 'customer' THEN

@@ -361,6 +361,48 @@ describe('a resource’s own table touches after each statement, from its transi
   });
 });
 
+  it('a session whose first update wrote one row joins a later bulk update’s old and new rows by hashing, and compiles no plan', async () => {
+    const c = await insertClub(t.pool);
+    const n = 200;
+    await t.pool.query(
+      `INSERT INTO customers (club_id, id, email) SELECT $1, 'cus_' || g, g || '@example.com' FROM generate_series(1, $2::int) g`,
+      [c.id, n],
+    );
+    const client = new pg.Client({ connectionString: t.url });
+    await client.connect();
+    try {
+      // The touch's plan is made here, for transition tables of one row, and kept for the session.
+      await client.query(`UPDATE customers SET first_name = 'One' WHERE club_id = $1 AND id = 'cus_1'`, [c.id]);
+      // auto_explain shows the plans the touch runs, with each node's loops; with JIT at no cost,
+      // any plan it may compile shows a JIT section.
+      await client.query(`LOAD 'auto_explain'`);
+      await client.query('SET auto_explain.log_min_duration = 0');
+      await client.query('SET auto_explain.log_nested_statements = on');
+      await client.query('SET auto_explain.log_analyze = on');
+      await client.query('SET auto_explain.log_timing = off');
+      await client.query('SET jit_above_cost = 0');
+      const plans: string[] = [];
+      client.on('notice', (notice: { message?: string }) => plans.push(notice.message ?? ''));
+      await client.query('SET client_min_messages = log');
+      await client.query('BEGIN');
+      await client.query(`UPDATE customers SET first_name = 'Many' WHERE club_id = $1`, [c.id]);
+      await client.query('RESET client_min_messages');
+      await client.query('COMMIT');
+      const touch = plans.filter((plan) => plan.includes('INSERT INTO signal_pending AS p') && plan.includes('old_rows'));
+      expect(touch).toHaveLength(1);
+      // Each transition table read once, not once per row of the other (a nested loop: loops=200).
+      const scans = touch[0]!.match(/Named Tuplestore Scan[^\n]*/g) ?? [];
+      expect(scans.length).toBeGreaterThan(0);
+      for (const scan of scans) expect(scan).toMatch(/loops=1\)/);
+      expect(touch[0]).not.toContain('JIT:');
+    } finally {
+      await client.end();
+    }
+    // The one-row update, then every row.
+    const signals = await signalsSince(t.pool, c.id);
+    expect(signals.filter((s) => s.type === 'customer.updated')).toHaveLength(1 + n);
+  });
+
 describe('one transaction, several statements', () => {
   it('numbers signals in the order resources were first touched, whatever touches them later', async () => {
     const c = await insertClub(t.pool);
