@@ -59,7 +59,17 @@ BEGIN
   END IF;
   -- As in cd_signal_touch: whether this transaction has a batch open.
   opens_batch := current_setting('clubdata.signal_batch', true) IS DISTINCT FROM pg_current_xact_id()::text;
-  IF TG_OP = 'INSERT' THEN
+  IF TG_OP = 'INSERT' AND opens_batch THEN
+    -- Nothing touched in the transaction since its last emit, so no touch to keep: the rows go in
+    -- without ON CONFLICT, whose speculative insertion cost twice as much (10,000 rows: 51 ms
+    -- against 28). A table's rows are distinct by (club_id, id), its primary key.
+    INSERT INTO signal_pending AS p (txid, kind, club_id, resource_id, before, touch_order, flush)
+    OVERRIDING SYSTEM VALUE
+    SELECT pg_current_xact_id(), touched_kind, n.club_id, n.id, NULL,
+           coalesce(mark + least(row_number() OVER (), 1048575), nextval('signal_pending_touch_order_seq')),
+           row_number() OVER () = 1
+      FROM new_rows n;
+  ELSIF TG_OP = 'INSERT' THEN
     INSERT INTO signal_pending AS p (txid, kind, club_id, resource_id, before, touch_order, flush)
     OVERRIDING SYSTEM VALUE
     SELECT pg_current_xact_id(), touched_kind, n.club_id, n.id, NULL,
