@@ -8,7 +8,9 @@
 // busy machine disturbs less than the clock.
 // For the one-statement phases it also measures a floor: the same statement without triggers
 // plus storing the signals it emitted once more (the same rows under new keys, one INSERT ...
-// SELECT, no touch and no rendering), which no way of emitting those signals can go below.
+// SELECT, no touch and no rendering), and a second floor that also renders each resource as it is
+// now (the service's own renderers) around the body it stores: no way of emitting those signals
+// can go below it.
 //
 //   node bench/writer-cost.ts [--rows 10000] [--rounds 3] [--smoke]
 //   BENCH_DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/postgres) names a server
@@ -188,6 +190,43 @@ async function storeSignalsAgain(client: pg.Client, afterSequence: number): Prom
   return ms;
 }
 
+/**
+ * The time (ms) rendering the resources of the signals emitted after `afterSequence` and storing
+ * a signal of each takes: each resource rendered as it is now by the service's own mapping
+ * (cd_render_resources), wrapped in a signal body and stored under a new key, in one statement,
+ * then removed again (untimed). For an update (`twice`), each is rendered twice and the two
+ * renderings compared (cd_changed_attributes), as an update's signal needs its rendering before
+ * and its previous attributes. What any way of emitting those signals must do at the least: no
+ * touch, no ordering, no numbering.
+ */
+async function renderAndStoreAgain(client: pg.Client, afterSequence: number, twice: boolean): Promise<number> {
+  const t0 = performance.now();
+  await client.query(
+    `WITH emitted AS (
+       SELECT array_agg(split_part(type, '.', 1) ORDER BY sequence) AS kinds, array_agg(club_id ORDER BY sequence) AS clubs,
+              array_agg(resource_id ORDER BY sequence) AS resources, array_agg(sequence ORDER BY sequence) AS sequences
+         FROM signals WHERE club_id = 'club_bench' AND sequence > $1
+     ), rendered AS (
+       SELECT e.sequences[r.n] AS sequence, e.kinds[r.n] AS kind, r.n, r.rendered FROM emitted e CROSS JOIN LATERAL cd_render_resources(e.kinds, e.clubs, e.resources) r
+     ), earlier AS (
+       SELECT r.n, r.rendered FROM emitted e CROSS JOIN LATERAL cd_render_resources(e.kinds, e.clubs, e.resources) r WHERE $2
+     )
+     INSERT INTO signals (club_id, sequence, id, type, scope, resource_id, previous_sequence, created_at, body)
+     SELECT s.club_id, s.sequence + 2000000000, s.id || '_rendered', s.type, s.scope, s.resource_id, s.previous_sequence, s.created_at,
+            json_build_object('id', s.id, 'object', 'signal', 'type', s.type, 'created', cd_utc(s.created_at), 'sequence', s.sequence,
+              'previous_sequence', s.previous_sequence, 'api_version', 'v1', 'data', json_build_object('object', r.rendered),
+              'previous_attributes', c.changed)::text
+       FROM rendered r
+       JOIN signals s ON s.club_id = 'club_bench' AND s.sequence = r.sequence
+       LEFT JOIN earlier b ON b.n = r.n
+       LEFT JOIN LATERAL (SELECT ch AS changed FROM cd_changed_attributes(b.rendered, r.rendered, cd_signal_derived_attributes(r.kind)) ch) c ON b.n IS NOT NULL`,
+    [afterSequence, twice],
+  );
+  const ms = performance.now() - t0;
+  await client.query(`DELETE FROM signals WHERE club_id = 'club_bench' AND sequence > 2000000000`);
+  return ms;
+}
+
 async function lastSequence(client: pg.Client): Promise<number> {
   const { rows } = await client.query<{ n: string }>(`SELECT coalesce(max(sequence), 0) AS n FROM signals WHERE club_id = 'club_bench'`);
   return Number(rows[0]!.n);
@@ -219,6 +258,7 @@ async function main() {
     const backend = backendRows[0]!.pid;
     const samples: Record<'with' | 'without', Record<string, { ms: number[]; cpu: number[] }>> = { with: {}, without: {} };
     const storedAgain: Record<string, number[]> = {};
+    const renderedAgain: Record<string, number[]> = {};
     // Each phase runs without and with the triggers back to back (in turns), so that the two
     // sides of a ratio are seconds apart, not minutes, on a machine whose load comes and goes.
     for (let r = 0; r < rounds; r++) {
@@ -238,6 +278,7 @@ async function main() {
           if (cpu0 !== null && cpu1 !== null) sample.cpu.push(cpu1 - cpu0);
           if (side === 'with' && phase.endsWith('(one statement)')) {
             (storedAgain[phase] ??= []).push(await storeSignalsAgain(client, emittedAfter));
+            (renderedAgain[phase] ??= []).push(await renderAndStoreAgain(client, emittedAfter, phase.includes('update')));
           }
         }
         // What autovacuum would do between a platform's nightly jobs (it is off on this server):
@@ -252,6 +293,7 @@ async function main() {
       const withoutMs = median(wo.ms);
       const cpu = w.cpu.length && wo.cpu.length ? { with: median(w.cpu), without: median(wo.cpu) } : null;
       const floorMs = storedAgain[phase] ? withoutMs + median(storedAgain[phase]) : null;
+      const renderFloorMs = renderedAgain[phase] ? withoutMs + median(renderedAgain[phase]) : null;
       return {
         phase,
         table: PHASES[phase]!.writer.table,
@@ -261,6 +303,8 @@ async function main() {
         ratio: ratio(withMs, withoutMs),
         floor_ms: floorMs && round(floorMs, 0),
         floor_ratio: floorMs && ratio(floorMs, withoutMs),
+        render_floor_ms: renderFloorMs && round(renderFloorMs, 0),
+        render_floor_ratio: renderFloorMs && ratio(renderFloorMs, withoutMs),
         goal: PHASES[phase]!.goal,
         backend_cpu_without_ms: cpu && round(cpu.without, 0),
         backend_cpu_with_ms: cpu && round(cpu.with, 0),
@@ -297,11 +341,27 @@ async function main() {
                 },
               ],
         ),
+        ...phases.flatMap((p) =>
+          p.render_floor_ms === null
+            ? []
+            : [
+                {
+                  scenario: `${p.phase}, ${p.rows.toLocaleString('en-US')} rows`,
+                  measure: 'ms',
+                  ours: p.with_ms,
+                  limits: [{ name: 'floor: without triggers, plus rendering (an update: twice, and comparing) and storing the same signals', value: p.render_floor_ms }],
+                  ratio: ratio(p.with_ms, p.render_floor_ms),
+                  ratio_of: `ours / floor; the floor is ${p.render_floor_ratio}x without triggers`,
+                  goal: 'reported',
+                },
+              ],
+        ),
       ],
       notes: [
         'Each phase writes its rows with the signal triggers on, and again with them off, back to back, in turns; medians of the rounds. A ratio compares the two sides of one phase in this run: the clock of the side without triggers moves with the machine and with the tables\' history, so ratios from different runs do not compare well. Before each side, an update of no row makes the session plan its statements as a platform\'s first small write does.',
         'Bookings are written with their court row (two tables feed a booking); transactions fire their trigger on inserts alone (the ledger only grows, so an update makes no signal and pays nothing).',
         'Floor: the statement without triggers, plus storing the signals it emitted once more (one INSERT ... SELECT of the same rows under new keys): what storing them costs, with no touch, no rendering and no comparison. An update pays for two renderings of each resource (before and after) and their comparison, which the floor leaves out.',
+        'Floor with rendering: the statement without triggers, plus rendering each resource of those signals as it is now (cd_render_resources, the service\'s one mapping from kind to renderer) and storing a signal body around it, in one INSERT ... SELECT; for an update, each resource rendered twice and the two compared (cd_changed_attributes), as its signal needs its rendering before and its previous attributes. What emitting exactly those signals costs at the least, with no touch, no ordering and no numbering.',
       ],
       tables: [
         {
@@ -312,13 +372,14 @@ async function main() {
       ],
     };
     console.table(
-      phases.map(({ phase, without_ms, with_ms, ratio, backend_cpu_ratio, floor_ratio }) => ({
+      phases.map(({ phase, without_ms, with_ms, ratio, backend_cpu_ratio, floor_ratio, render_floor_ratio }) => ({
         phase,
         without_ms,
         with_ms,
         ratio,
         backend_cpu_ratio,
         floor_ratio,
+        render_floor_ratio,
       })),
     );
     console.log(`signals emitted: ${emitted[0]!.n}`);
