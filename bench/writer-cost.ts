@@ -229,6 +229,29 @@ async function renderAndStoreAgain(client: pg.Client, afterSequence: number, twi
   return ms;
 }
 
+/** A comparison row of ours against a floor, for each phase that measured it. */
+function floorComparisons<P extends { phase: string; rows: number; with_ms: number }>(
+  phases: P[],
+  name: string,
+  floorOf: (phase: P) => [ms: number | null, ratioToBare: number | null],
+) {
+  return phases.flatMap((p) => {
+    const [ms, ratioToBare] = floorOf(p);
+    if (ms === null) return [];
+    return [
+      {
+        scenario: `${p.phase}, ${p.rows.toLocaleString('en-US')} rows`,
+        measure: 'ms',
+        ours: p.with_ms,
+        limits: [{ name, value: ms }],
+        ratio: ratio(p.with_ms, ms),
+        ratio_of: `ours / floor; the floor is ${ratioToBare}x without triggers`,
+        goal: 'reported',
+      },
+    ];
+  });
+}
+
 async function lastSequence(client: pg.Client): Promise<number> {
   const { rows } = await client.query<{ n: string }>(`SELECT coalesce(max(sequence), 0) AS n FROM signals WHERE club_id = 'club_bench'`);
   return Number(rows[0]!.n);
@@ -329,35 +352,11 @@ async function main() {
           ratio_of: 'with / without triggers',
           goal: p.goal,
         })),
-        ...phases.flatMap((p) =>
-          p.floor_ms === null
-            ? []
-            : [
-                {
-                  scenario: `${p.phase}, ${p.rows.toLocaleString('en-US')} rows`,
-                  measure: 'ms',
-                  ours: p.with_ms,
-                  limits: [{ name: 'floor: without triggers, plus storing the same signals again', value: p.floor_ms }],
-                  ratio: ratio(p.with_ms, p.floor_ms),
-                  ratio_of: `ours / floor; the floor is ${p.floor_ratio}x without triggers`,
-                  goal: 'reported',
-                },
-              ],
-        ),
-        ...phases.flatMap((p) =>
-          p.render_floor_ms === null
-            ? []
-            : [
-                {
-                  scenario: `${p.phase}, ${p.rows.toLocaleString('en-US')} rows`,
-                  measure: 'ms',
-                  ours: p.with_ms,
-                  limits: [{ name: 'floor: without triggers, plus rendering (an update: twice, and comparing) and storing the same signals', value: p.render_floor_ms }],
-                  ratio: ratio(p.with_ms, p.render_floor_ms),
-                  ratio_of: `ours / floor; the floor is ${p.render_floor_ratio}x without triggers`,
-                  goal: 'reported',
-                },
-              ],
+        ...floorComparisons(phases, 'floor: without triggers, plus storing the same signals again', (p) => [p.floor_ms, p.floor_ratio]),
+        ...floorComparisons(
+          phases,
+          'floor: without triggers, plus rendering (an update: twice, and comparing) and storing the same signals',
+          (p) => [p.render_floor_ms, p.render_floor_ratio],
         ),
       ],
       notes: [
