@@ -178,15 +178,22 @@ type Phase = string;
  * under new keys, in one statement, then removed again (untimed).
  */
 async function storeSignalsAgain(client: pg.Client, afterSequence: number): Promise<number> {
-  const t0 = performance.now();
-  await client.query(
+  return timedThenRemoved(
+    client,
+    1_000_000_000,
     `INSERT INTO signals (club_id, sequence, id, type, scope, resource_id, previous_sequence, created_at, body)
      SELECT club_id, sequence + 1000000000, id || '_again', type, scope, resource_id, previous_sequence, created_at, body
        FROM signals WHERE club_id = 'club_bench' AND sequence > $1`,
     [afterSequence],
   );
+}
+
+/** The time (ms) `sql` takes to store signals under sequences above `above`, which are then removed again (untimed). */
+async function timedThenRemoved(client: pg.Client, above: number, sql: string, params: unknown[]): Promise<number> {
+  const t0 = performance.now();
+  await client.query(sql, params);
   const ms = performance.now() - t0;
-  await client.query(`DELETE FROM signals WHERE club_id = 'club_bench' AND sequence > 1000000000`);
+  await client.query(`DELETE FROM signals WHERE club_id = 'club_bench' AND sequence > $1`, [above]);
   return ms;
 }
 
@@ -200,8 +207,9 @@ async function storeSignalsAgain(client: pg.Client, afterSequence: number): Prom
  * touch, no ordering, no numbering.
  */
 async function renderAndStoreAgain(client: pg.Client, afterSequence: number, twice: boolean): Promise<number> {
-  const t0 = performance.now();
-  await client.query(
+  return timedThenRemoved(
+    client,
+    2_000_000_000,
     `WITH emitted AS (
        SELECT array_agg(split_part(type, '.', 1) ORDER BY sequence) AS kinds, array_agg(club_id ORDER BY sequence) AS clubs,
               array_agg(resource_id ORDER BY sequence) AS resources, array_agg(sequence ORDER BY sequence) AS sequences
@@ -224,9 +232,6 @@ async function renderAndStoreAgain(client: pg.Client, afterSequence: number, twi
                            WHERE b.n IS NOT NULL) c ON true`,
     [afterSequence, twice],
   );
-  const ms = performance.now() - t0;
-  await client.query(`DELETE FROM signals WHERE club_id = 'club_bench' AND sequence > 2000000000`);
-  return ms;
 }
 
 /** A comparison row of ours against a floor, for each phase that measured it. */

@@ -62,7 +62,9 @@ BEGIN
   IF TG_OP = 'INSERT' AND opens_batch THEN
     -- Nothing touched in the transaction since its last emit, so no touch to keep: the rows go in
     -- without ON CONFLICT, whose speculative insertion cost twice as much (10,000 rows: 51 ms
-    -- against 28). A table's rows are distinct by (club_id, id), its primary key.
+    -- against 28). A table's rows are distinct by (club_id, id), its primary key. Two statements
+    -- because a statement's ON CONFLICT clause cannot be made conditional but by building it as
+    -- text (EXECUTE), which would plan it again at every call.
     INSERT INTO signal_pending AS p (txid, kind, club_id, resource_id, before, touch_order, flush)
     OVERRIDING SYSTEM VALUE
     SELECT pg_current_xact_id(), touched_kind, n.club_id, n.id, NULL,
@@ -74,7 +76,7 @@ BEGIN
     OVERRIDING SYSTEM VALUE
     SELECT pg_current_xact_id(), touched_kind, n.club_id, n.id, NULL,
            coalesce(mark + least(row_number() OVER (), 1048575), nextval('signal_pending_touch_order_seq')),
-           opens_batch AND row_number() OVER () = 1
+           false  -- the batch is open: its first touch carries the flush
       FROM new_rows n
     -- Touched during the statement by a row it embeds: new all the same. (A delete of its own row
     -- during the statement, before it was inserted again, took the mark: a change.)
